@@ -1,0 +1,268 @@
+"""Replaying a game: a fold of hand results into table states, and the end of the game.
+
+The record says what happened in each hand; everything else (dealer, round, honba,
+sticks, scores, when the game ends, match points) is derived here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any
+
+from .errors import ScoringError
+from .match import match_points, placements, seat_order_ranking
+from .payouts import STICK, Hand, Settlement, settle
+from .record import GameRecord, parse_record, validate_hand
+from .rules import Bust, Chombo, LeftoverSticks, Rules
+
+WINDS = "ESWN"
+ROUND_LABELS = tuple(f"{wind}{n}" for wind in "ESW" for n in range(1, 5))
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table before a hand: which hand of which round, honba, sticks, scores."""
+
+    round_index: int  # 0 = E1 ... 7 = S4 ... 11 = W4
+    honba: int
+    sticks: int
+    scores: tuple[int, int, int, int]
+    ended_by: str | None = None
+
+    @property
+    def dealer(self) -> int:
+        return self.round_index % 4
+
+    @property
+    def round_label(self) -> str:
+        return ROUND_LABELS[self.round_index]
+
+    @property
+    def finished(self) -> bool:
+        return self.ended_by is not None
+
+    def seat_wind(self, seat: int) -> str:
+        """E, S, W or N: the wind `seat` holds in this hand."""
+        return WINDS[(seat - self.dealer) % 4]
+
+
+def start_state(rules: Rules) -> TableState:
+    return TableState(0, 0, 0, (rules.start_points,) * 4)
+
+
+@dataclass(frozen=True)
+class HandReport:
+    """One settled hand, as the command line prints it."""
+
+    round_label: str
+    honba: int
+    dealer: int
+    sticks_before: int
+    scores_before: tuple[int, int, int, int]
+    deltas: tuple[int, int, int, int]
+    scores_after: tuple[int, int, int, int]
+    sticks_after: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round_label,
+            "honba": self.honba,
+            "dealer": self.dealer,
+            "sticks_before": self.sticks_before,
+            "scores_before": list(self.scores_before),
+            "deltas": list(self.deltas),
+            "scores_after": list(self.scores_after),
+            "sticks_after": self.sticks_after,
+        }
+
+
+def _ends_after(before: TableState, s: Settlement, scores: tuple[int, ...], rules: Rules):
+    """Why the game ends after this hand, or None if it goes on."""
+    if rules.bust is Bust.BELOW_ZERO and min(scores) < 0:
+        return "bust"
+    if s.replayed:
+        return None
+    last = rules.last_regular_round
+    if before.round_index < last:
+        return None
+    in_extension = before.round_index > last
+    someone_reached = max(scores) >= rules.return_points
+    if s.dealer_keeps:
+        dealer = before.dealer
+        leads = seat_order_ranking(scores)[0] == dealer
+        # With a west round, a leader below the return score cannot stop: play goes on.
+        may_stop = leads and (not rules.west_round or scores[dealer] >= rules.return_points)
+        if may_stop and s.dealer_won and rules.agari_yame:
+            return "agari_yame"
+        if may_stop and s.dealer_tenpai and rules.tenpai_yame:
+            return "tenpai_yame"
+        # A dealer repeat goes on, in the west round too, even past the return score.
+        return None
+    if not rules.west_round:
+        return "last_hand"
+    if someone_reached:
+        return "west_round" if in_extension else "last_hand"
+    if before.round_index + 1 > last + 4:
+        return "west_round"
+    return None
+
+
+def play_hand(
+    state: TableState, hand: Hand, rules: Rules, *, number: int
+) -> tuple[HandReport, Settlement]:
+    """Settle hand `number` (from 1) on `state`: its report and settlement.
+
+    `next_state` turns them into the table after the hand.
+    """
+    if state.finished:
+        raise ScoringError(f"the game already ended ({state.ended_by})", hand=number)
+    try:
+        validate_hand(hand, rules)
+    except ScoringError as err:
+        raise err.in_hand(number) from None
+    s = settle(hand, dealer=state.dealer, honba=state.honba, sticks=state.sticks, rules=rules)
+    after = tuple(a + d for a, d in zip(state.scores, s.deltas, strict=True))
+    return HandReport(
+        state.round_label,
+        state.honba,
+        state.dealer,
+        state.sticks,
+        state.scores,
+        s.deltas,
+        after,
+        s.sticks_after,
+    ), s
+
+
+def next_state(state: TableState, report: HandReport, s: Settlement, rules: Rules) -> TableState:
+    """The table after a settled hand: the deal moves on or stays, honba, end of game."""
+    ended_by = _ends_after(state, s, report.scores_after, rules)
+    if s.replayed:
+        round_index, honba = state.round_index, state.honba
+    elif s.dealer_keeps:
+        round_index, honba = state.round_index, state.honba + 1
+    else:
+        round_index = state.round_index + 1
+        honba = state.honba + 1 if s.adds_honba else 0
+    if round_index >= len(ROUND_LABELS) and ended_by is None:
+        ended_by = "west_round"
+    return TableState(
+        min(round_index, len(ROUND_LABELS) - 1),
+        honba,
+        report.sticks_after,
+        report.scores_after,
+        ended_by,
+    )
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """Everything derived from a record."""
+
+    rules: Rules
+    hands: tuple[HandReport, ...]
+    state: TableState  # the table now: before the next hand, or at the end
+    finished: bool
+    ended_by: str | None
+    final_scores: tuple[int, ...] | None
+    leftover_sticks: int
+    placements: tuple[int, ...] | None
+    match_points: tuple[Decimal, ...] | None
+    penalties: tuple[Decimal, ...] = field(default=(Decimal(0),) * 4)
+
+    def to_json(self) -> dict[str, Any]:
+        """The object `python -m scoring score` prints (see the game-record spec)."""
+        return {
+            "hands": [h.to_json() for h in self.hands],
+            "finished": self.finished,
+            "ended_by": self.ended_by,
+            "final_scores": list(self.final_scores) if self.final_scores else None,
+            "leftover_sticks": self.leftover_sticks,
+            "placements": list(self.placements) if self.placements else None,
+            "match_points": [float(p) for p in self.match_points] if self.match_points else None,
+        }
+
+
+def replay_hands(rules: Rules, hands: Iterable[Hand]) -> tuple[list[HandReport], TableState]:
+    """Fold hands into reports and the table after the last one."""
+    state = start_state(rules)
+    reports = []
+    for number, hand in enumerate(hands, start=1):
+        report, settlement = play_hand(state, hand, rules, number=number)
+        reports.append(report)
+        state = next_state(state, report, settlement, rules)
+    return reports, state
+
+
+def _penalty_totals(record: GameRecord, hands: Iterable[Hand]) -> list[Decimal]:
+    totals = [Decimal(0)] * 4
+    for penalty in record.penalties:
+        totals[penalty.seat] += penalty.match_points
+    if record.rules.chombo is Chombo.PENALTY:
+        for hand in hands:
+            if hand.offender is not None:
+                totals[hand.offender] += record.rules.chombo_penalty
+    return totals
+
+
+def _finish(scores: tuple[int, ...], sticks: int, rules: Rules) -> tuple[int, ...]:
+    """Final scores: the sticks still on the table go to first place, or are lost."""
+    if rules.leftover_sticks is LeftoverSticks.FIRST and sticks:
+        first = seat_order_ranking(scores)[0]
+        scores = tuple(s + sticks * STICK if seat == first else s for seat, s in enumerate(scores))
+    return scores
+
+
+def replay(record: GameRecord) -> GameResult:
+    """Score a parsed record.
+
+    >>> rec = parse_record({"format": "tenbou-game/1", "rules": "ari-ari",
+    ...     "players": ["A", "B", "C", "D"],
+    ...     "final_scores": [41300, 24900, 21800, 12000], "leftover_sticks": 0})
+    >>> [str(p) for p in replay(rec).match_points]
+    ['61.3', '4.9', '-18.2', '-48.0']
+    """
+    rules = record.rules
+    if record.final_scores is not None:
+        state = replace(
+            start_state(rules),
+            scores=record.final_scores,
+            sticks=record.leftover_sticks,
+            ended_by="final_scores",
+        )
+        reports: list[HandReport] = []
+        ended_by = None
+    else:
+        reports, state = replay_hands(rules, record.hands)
+        ended_by = state.ended_by
+    if not state.finished:
+        return GameResult(rules, tuple(reports), state, False, None, None, state.sticks, None, None)
+    final = _finish(state.scores, state.sticks, rules)
+    penalties = _penalty_totals(record, record.hands or ())
+    points = [p + penalties[seat] for seat, p in enumerate(match_points(final, rules))]
+    return GameResult(
+        rules,
+        tuple(reports),
+        state,
+        True,
+        ended_by,
+        final,
+        state.sticks,
+        tuple(placements(final, ties=rules.ties)),
+        tuple(points),
+        tuple(penalties),
+    )
+
+
+def score(data: dict[str, Any]) -> dict[str, Any]:
+    """Score a tenbou-game/1 document; the result is the spec's JSON object.
+
+    >>> score({"format": "tenbou-game/1", "rules": "ari-ari", "players": ["A", "B", "C", "D"],
+    ...        "hands": [{"result": "ron", "riichi": [2],
+    ...                   "wins": [{"winner": 1, "loser": 0, "han": 3, "fu": 40}]}]}
+    ...      )["hands"][0]["deltas"]
+    [-5200, 6200, -1000, 0]
+    """
+    return replay(parse_record(data)).to_json()

@@ -1,0 +1,338 @@
+"""The tenbou-game/1 document: parse and validate it, and dump it back unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from .errors import ScoringError
+from .payouts import AbortReason, Hand, Result, Win, check_value
+from .rules import MultiRon, Rules, resolve_rules
+
+FORMAT = "tenbou-game/1"
+TENTH = Decimal("0.1")
+
+# The fields each kind of hand may carry besides `result` and `riichi`.
+_HAND_FIELDS: dict[Result, tuple[str, ...]] = {
+    Result.RON: ("wins",),
+    Result.TSUMO: ("wins",),
+    Result.DRAW: ("tenpai",),
+    Result.NAGASHI: ("nagashi", "tenpai"),
+    Result.ABORT: ("reason",),
+    Result.CHOMBO: ("offender",),
+}
+_WIN_FIELDS = ("winner", "loser", "han", "fu", "yakuman", "pao", "yaku", "dora", "open")
+
+
+@dataclass(frozen=True)
+class Penalty:
+    seat: int
+    match_points: Decimal
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A parsed record. `hands` is None for a final-score-only record."""
+
+    rules_spec: Any  # the `rules` field as written, kept for dumping
+    rules: Rules
+    players: tuple[str, str, str, str]
+    hands: tuple[Hand, ...] | None
+    final_scores: tuple[int, int, int, int] | None = None
+    leftover_sticks: int = 0
+    penalties: tuple[Penalty, ...] = ()
+
+
+def _int(value: Any, what: str, *, hand: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoringError(f"{what} must be a whole number, not {value!r}", hand=hand)
+    return value
+
+
+def _seat(value: Any, what: str, *, hand: int | None = None) -> int:
+    seat = _int(value, what, hand=hand)
+    if not 0 <= seat <= 3:
+        raise ScoringError(f"{what} must be a seat number 0 to 3, not {seat}", hand=hand)
+    return seat
+
+
+def _seats(value: Any, what: str, *, hand: int | None = None) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise ScoringError(f"'{what}' must be a list of seat numbers", hand=hand)
+    seats = tuple(_seat(v, f"a seat in '{what}'", hand=hand) for v in value)
+    if len(set(seats)) != len(seats):
+        raise ScoringError(f"'{what}' names a seat twice", hand=hand)
+    return seats
+
+
+def _object(value: Any, what: str, *, hand: int | None = None) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ScoringError(f"{what} must be a JSON object", hand=hand)
+    return value
+
+
+def _check_keys(obj: dict[str, Any], allowed: Sequence[str], what: str, hand: int) -> None:
+    for key in obj:
+        if key not in allowed:
+            raise ScoringError(f"{what} has an unknown or misplaced field {key!r}", hand=hand)
+
+
+def _parse_win(obj: Any, n: int) -> Win:
+    win = _object(obj, "a win", hand=n)
+    _check_keys(win, _WIN_FIELDS, "a win", n)
+    if "winner" not in win:
+        raise ScoringError("a win needs 'winner'", hand=n)
+
+    def opt_int(key: str) -> int | None:
+        return None if win.get(key) is None else _int(win[key], f"'{key}'", hand=n)
+
+    yaku = win.get("yaku")
+    if yaku is not None and (
+        not isinstance(yaku, list) or not all(isinstance(y, str) and y for y in yaku)
+    ):
+        raise ScoringError("'yaku' must be a list of yaku names", hand=n)
+    is_open = win.get("open")
+    if is_open is not None and not isinstance(is_open, bool):
+        raise ScoringError("'open' must be true or false", hand=n)
+    dora = opt_int("dora")
+    if dora is not None and dora < 0:
+        raise ScoringError("'dora' cannot be negative", hand=n)
+    return Win(
+        winner=_seat(win["winner"], "'winner'", hand=n),
+        loser=None if win.get("loser") is None else _seat(win["loser"], "'loser'", hand=n),
+        han=opt_int("han"),
+        fu=opt_int("fu"),
+        yakuman=opt_int("yakuman"),
+        pao=None if win.get("pao") is None else _seat(win["pao"], "'pao'", hand=n),
+        yaku=tuple(yaku) if yaku is not None else None,
+        dora=dora,
+        open=is_open,
+    )
+
+
+def parse_hand(obj: Any, n: int) -> Hand:
+    """One hand object of a record; `n` is its number, from 1, for messages."""
+    data = _object(obj, "a hand", hand=n)
+    try:
+        result = Result(data.get("result"))
+    except ValueError:
+        choices = ", ".join(r.value for r in Result)
+        raise ScoringError(
+            f"unknown result {data.get('result')!r}; use one of {choices}", hand=n
+        ) from None
+    _check_keys(data, ("result", "riichi", *_HAND_FIELDS[result]), f"a {result} hand", n)
+    for key in _HAND_FIELDS[result]:
+        if key not in data:
+            hint = " (an empty list if nobody was tenpai)" if key == "tenpai" else ""
+            raise ScoringError(f"a {result} hand needs '{key}'{hint}", hand=n)
+    if "riichi" not in data:
+        raise ScoringError("every hand needs 'riichi' (an empty list if nobody declared)", hand=n)
+    riichi = _seats(data["riichi"], "riichi", hand=n)
+    if result in (Result.RON, Result.TSUMO):
+        if not isinstance(data["wins"], list) or not data["wins"]:
+            raise ScoringError(f"a {result} hand needs 'wins', a list of one or more", hand=n)
+        wins = tuple(_parse_win(w, n) for w in data["wins"])
+        return Hand(result=result, riichi=riichi, wins=wins)
+    if result is Result.DRAW:
+        return Hand(result=result, riichi=riichi, tenpai=_seats(data["tenpai"], "tenpai", hand=n))
+    if result is Result.NAGASHI:
+        return Hand(
+            result=result,
+            riichi=riichi,
+            nagashi=_seats(data["nagashi"], "nagashi", hand=n),
+            tenpai=_seats(data["tenpai"], "tenpai", hand=n),
+        )
+    if result is Result.ABORT:
+        try:
+            reason = AbortReason(data["reason"])
+        except ValueError:
+            choices = ", ".join(r.value for r in AbortReason)
+            raise ScoringError(
+                f"unknown abort reason {data['reason']!r}; use one of {choices}", hand=n
+            ) from None
+        return Hand(result=result, riichi=riichi, reason=reason)
+    return Hand(result=result, riichi=riichi, offender=_seat(data["offender"], "'offender'", hand=n))
+
+
+def validate_hand(hand: Hand, rules: Rules) -> None:
+    """Refuse a hand that cannot have happened under `rules` (no hand number attached)."""
+    if hand.result is Result.RON:
+        losers = {w.loser for w in hand.wins}
+        if None in losers:
+            raise ScoringError("every win of a ron needs the 'loser' who dealt in")
+        if len(losers) > 1:
+            raise ScoringError("all wins of one ron hand must share the same loser")
+        winners = [w.winner for w in hand.wins]
+        if len(set(winners)) != len(winners):
+            raise ScoringError("a seat is listed as winner twice")
+        if any(w.winner == w.loser for w in hand.wins):
+            raise ScoringError("the loser cannot also be a winner")
+        if len(hand.wins) > 3:
+            raise ScoringError("at most three players can ron one discard")
+        if len(hand.wins) == 3 and rules.multi_ron is MultiRon.DOUBLE:
+            raise ScoringError(
+                "three rons on one discard are an abortive draw under these rules: "
+                "record it as an abort with reason triple_ron"
+            )
+    if hand.result is Result.TSUMO:
+        if len(hand.wins) != 1:
+            raise ScoringError("a tsumo has exactly one winner")
+        if hand.wins[0].loser is not None:
+            raise ScoringError("a tsumo has no loser: remove 'loser' or record a ron")
+    for win in hand.wins:
+        check_value(
+            han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=hand.result is Result.TSUMO
+        )
+        if win.pao is not None:
+            if win.pao == win.winner:
+                raise ScoringError("the winner cannot be liable (pao) for their own hand")
+            if win.yakuman is None:
+                raise ScoringError("pao applies only to a yakuman win")
+    if hand.result is Result.NAGASHI:
+        if not rules.nagashi_mangan:
+            raise ScoringError("nagashi mangan is not played under these rules")
+        if not hand.nagashi:
+            raise ScoringError("a nagashi hand needs at least one seat in 'nagashi'")
+    if hand.result is Result.ABORT:
+        if hand.reason is AbortReason.TRIPLE_RON:
+            if rules.multi_ron is not MultiRon.DOUBLE:
+                raise ScoringError(
+                    "a triple ron is not an abortive draw under these rules: record the rons"
+                )
+        elif not rules.abortive_draws:
+            raise ScoringError("abortive draws are not played under these rules")
+
+
+def parse_record(data: Any) -> GameRecord:
+    """Check a tenbou-game/1 document's shape and build a `GameRecord`.
+
+    >>> parse_record({"format": "tenbou-game/1", "rules": "ari-ari",
+    ...               "players": ["A", "B", "C", "D"], "hands": []}).players
+    ('A', 'B', 'C', 'D')
+    """
+    doc = _object(data, "a game record")
+    if doc.get("format") != FORMAT:
+        raise ScoringError(f"not a game record: 'format' must be {FORMAT!r}")
+    allowed = ("format", "rules", "players", "hands", "final_scores", "leftover_sticks")
+    for key in doc:
+        if key not in (*allowed, "penalties"):
+            raise ScoringError(f"unknown field {key!r} in the game record")
+    if "rules" not in doc:
+        raise ScoringError("the record needs 'rules': a preset name or preset with overrides")
+    rules = resolve_rules(doc["rules"])
+    players = doc.get("players")
+    if (
+        not isinstance(players, list)
+        or len(players) != 4
+        or not all(isinstance(p, str) and p.strip() for p in players)
+    ):
+        raise ScoringError("'players' must be four names, in starting seat order")
+    if len(set(players)) != 4:
+        raise ScoringError("'players' names a player twice")
+    penalties = tuple(_parse_penalty(p) for p in _list(doc.get("penalties", []), "penalties"))
+
+    if "final_scores" in doc:
+        if "hands" in doc:
+            raise ScoringError("give either 'hands' or 'final_scores', not both")
+        scores = doc["final_scores"]
+        if not isinstance(scores, list) or len(scores) != 4:
+            raise ScoringError("'final_scores' must be four scores, one per seat")
+        finals = tuple(_int(s, "a final score") for s in scores)
+        if any(s % 100 for s in finals):
+            raise ScoringError("final scores are multiples of 100")
+        sticks = _int(doc.get("leftover_sticks", 0), "'leftover_sticks'")
+        if sticks < 0:
+            raise ScoringError("'leftover_sticks' cannot be negative")
+        expected = 4 * rules.start_points
+        if sum(finals) + 1000 * sticks != expected:
+            raise ScoringError(
+                f"the final scores add up to {sum(finals):,}"
+                + (f" plus {sticks} stick(s) on the table" if sticks else "")
+                + f"; they must make {expected:,} (4 x {rules.start_points:,})"
+            )
+        return GameRecord(doc["rules"], rules, tuple(players), None, finals, sticks, penalties)
+    if "leftover_sticks" in doc:
+        raise ScoringError("'leftover_sticks' goes with 'final_scores'; with hands it is computed")
+    hands = _list(doc.get("hands"), "hands")
+    parsed = tuple(parse_hand(h, n) for n, h in enumerate(hands, start=1))
+    return GameRecord(doc["rules"], rules, tuple(players), parsed, None, 0, penalties)
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScoringError(f"'{what}' must be a list")
+    return value
+
+
+def _parse_penalty(obj: Any) -> Penalty:
+    data = _object(obj, "a penalty")
+    for key in data:
+        if key not in ("seat", "match_points", "reason"):
+            raise ScoringError(f"a penalty has an unknown field {key!r}")
+    seat = _seat(data.get("seat"), "a penalty's 'seat'")
+    value = data.get("match_points")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ScoringError("a penalty needs 'match_points', a number such as -20.0")
+    points = Decimal(str(value))
+    if points != points.quantize(TENTH):
+        raise ScoringError("penalty match points are kept to tenths, e.g. -20.0")
+    reason = data.get("reason", "")
+    if not isinstance(reason, str):
+        raise ScoringError("a penalty's 'reason' must be text")
+    return Penalty(seat, points, reason)
+
+
+def _dump_win(win: Win) -> dict[str, Any]:
+    out: dict[str, Any] = {"winner": win.winner}
+    for key in ("loser", "han", "fu", "yakuman", "pao", "dora", "open"):
+        value = getattr(win, key)
+        if value is not None:
+            out[key] = value
+    if win.yaku is not None:
+        out["yaku"] = list(win.yaku)
+    return out
+
+
+def dump_hand(hand: Hand) -> dict[str, Any]:
+    out: dict[str, Any] = {"result": hand.result.value, "riichi": list(hand.riichi)}
+    if hand.result in (Result.RON, Result.TSUMO):
+        out["wins"] = [_dump_win(w) for w in hand.wins]
+    elif hand.result is Result.DRAW:
+        out["tenpai"] = list(hand.tenpai)
+    elif hand.result is Result.NAGASHI:
+        out["nagashi"] = list(hand.nagashi)
+        out["tenpai"] = list(hand.tenpai)
+    elif hand.result is Result.ABORT:
+        assert hand.reason is not None
+        out["reason"] = hand.reason.value
+    else:
+        out["offender"] = hand.offender
+    return out
+
+
+def _number(value: Decimal) -> int | float:
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def dump_record(record: GameRecord) -> dict[str, Any]:
+    """The document for a record; `parse_record(dump_record(r)) == r`."""
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": record.rules_spec,
+        "players": list(record.players),
+    }
+    if record.hands is None:
+        assert record.final_scores is not None
+        out["final_scores"] = list(record.final_scores)
+        out["leftover_sticks"] = record.leftover_sticks
+    else:
+        out["hands"] = [dump_hand(h) for h in record.hands]
+    if record.penalties:
+        out["penalties"] = [
+            {"seat": p.seat, "match_points": float(p.match_points), "reason": p.reason}
+            for p in record.penalties
+        ]
+    return out
