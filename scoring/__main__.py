@@ -82,8 +82,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"generation:            {generated:.2f} s (not part of the figures below)")
     print(f"hands per second:      {hand_count / elapsed:,.0f}")
     print(f"games per second:      {len(records) / elapsed:,.0f}")
-    print(f"60-game event replay:  median {timings[len(timings) // 2] * 1000:.1f} ms, "
-          f"best {timings[0] * 1000:.1f} ms over {args.repeat} runs")
+    print(
+        f"60-game event replay:  median {timings[len(timings) // 2] * 1000:.1f} ms, "
+        f"best {timings[0] * 1000:.1f} ms over {args.repeat} runs"
+    )
     return 0
 
 

@@ -154,7 +154,9 @@ def parse_hand(obj: Any, n: int) -> Hand:
                 f"unknown abort reason {data['reason']!r}; use one of {choices}", hand=n
             ) from None
         return Hand(result=result, riichi=riichi, reason=reason)
-    return Hand(result=result, riichi=riichi, offender=_seat(data["offender"], "'offender'", hand=n))
+    return Hand(
+        result=result, riichi=riichi, offender=_seat(data["offender"], "'offender'", hand=n)
+    )
 
 
 def validate_hand(hand: Hand, rules: Rules) -> None:
@@ -183,9 +185,7 @@ def validate_hand(hand: Hand, rules: Rules) -> None:
         if hand.wins[0].loser is not None:
             raise ScoringError("a tsumo has no loser: remove 'loser' or record a ron")
     for win in hand.wins:
-        check_value(
-            han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=hand.result is Result.TSUMO
-        )
+        check_value(han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=hand.result is Result.TSUMO)
         if win.pao is not None:
             if win.pao == win.winner:
                 raise ScoringError("the winner cannot be liable (pao) for their own hand")

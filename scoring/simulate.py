@@ -61,7 +61,11 @@ def random_hand(rng: random.Random, rules: Rules) -> dict[str, Any]:
         win = {"winner": rng.randrange(4), **_value(rng, tsumo=True)}
         return {"result": "tsumo", "riichi": riichi, "wins": [win]}
     if kind == "draw":
-        return {"result": "draw", "riichi": riichi, "tenpai": sorted(rng.sample(range(4), rng.randint(0, 4)))}
+        return {
+            "result": "draw",
+            "riichi": riichi,
+            "tenpai": sorted(rng.sample(range(4), rng.randint(0, 4))),
+        }
     if kind == "nagashi":
         return {
             "result": "nagashi",
@@ -75,7 +79,9 @@ def random_hand(rng: random.Random, rules: Rules) -> dict[str, Any]:
     return {"result": "chombo", "riichi": [], "offender": rng.randrange(4)}
 
 
-def random_record(rng: random.Random, rules_spec: Any = "ari-ari", *, complete: bool = True) -> dict[str, Any]:
+def random_record(
+    rng: random.Random, rules_spec: Any = "ari-ari", *, complete: bool = True
+) -> dict[str, Any]:
     """A whole game (or, with complete=False, a game stopped at a random hand)."""
     rules = resolve_rules(rules_spec)
     state = start_state(rules)
