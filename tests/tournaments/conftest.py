@@ -1,0 +1,46 @@
+"""Fixtures for the Django app: an event with an organiser, a session, players, a game."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from tournaments import services
+from tournaments.models import Event, Game, Player, Session
+
+
+@pytest.fixture
+def event(organiser):
+    event = Event.objects.create(
+        name="Thursday League", slug="thursday", starts_on=datetime.date(2026, 9, 3)
+    )
+    event.organisers.add(organiser)
+    return event
+
+
+@pytest.fixture
+def session(event):
+    return Session.objects.create(event=event, number=1, date=datetime.date(2026, 9, 3))
+
+
+@pytest.fixture
+def players():
+    return [Player.objects.create(display_name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
+
+
+@pytest.fixture
+def game(session, players) -> Game:
+    return services.create_game(session, players, table_number=1)
+
+
+@pytest.fixture
+def final_game(session, players) -> Game:
+    return services.create_game(
+        session, players, table_number=2, entry_mode=Game.EntryMode.FINAL_SCORES
+    )
+
+
+@pytest.fixture
+def stranger(django_user_model):
+    return django_user_model.objects.create_user(username="stranger", password="x-long-password")

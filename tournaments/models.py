@@ -1,0 +1,486 @@
+"""Players, events, sessions, games and hands.
+
+The database keeps what happened at the table (who won, han, fu, who was tenpai); the
+engine in `scoring` derives the rest. Each game's derived results (current or final
+score, placement, match points per seat) are stored on its seats and rewritten in the
+same transaction as any change to its hands, so listings never replay games.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+import scoring
+from scoring.payouts import MAX_YAKUMAN, VALID_FU
+from scoring.record import FORMAT
+
+SEATS = range(4)
+SEAT_VALIDATORS = [MinValueValidator(0), MaxValueValidator(3)]
+WINDS = ("East", "South", "West", "North")
+
+
+def seat_mask(seats) -> int:
+    """Seats 0..3 as a four-bit mask: (0, 2) -> 0b0101."""
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return mask
+
+
+def mask_seats(mask: int) -> tuple[int, ...]:
+    return tuple(seat for seat in SEATS if mask & (1 << seat))
+
+
+class Player(models.Model):
+    display_name = models.CharField(
+        max_length=60, unique=True, help_text="The name shown in standings and on sheets."
+    )
+    real_name = models.CharField(max_length=120, blank=True)
+    ema_number = models.CharField(
+        "EMA number", max_length=20, blank=True, help_text="European Mahjong Association ID."
+    )
+    active = models.BooleanField(default=True, help_text="Inactive players are not offered.")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+        help_text="The login of this player, if they have one.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name"]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:player", args=[self.pk])
+
+
+class EventQuerySet(models.QuerySet):
+    def visible_to(self, user) -> EventQuerySet:
+        """Public events, and the private ones this user organises."""
+        if user.is_authenticated and user.is_superuser:
+            return self
+        if user.is_authenticated:
+            return self.filter(Q(is_public=True) | Q(organisers=user)).distinct()
+        return self.filter(is_public=True)
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        LEAGUE = "league", "Club league"
+        TOURNAMENT = "tournament", "Tournament"
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80, unique=True, help_text="Used in the event's address.")
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.LEAGUE)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    description = models.TextField(blank=True)
+    is_public = models.BooleanField(
+        "public", default=True, help_text="Anyone may read a public event; others see it not."
+    )
+    rules_preset = models.CharField(
+        max_length=20,
+        choices=[(name, name) for name in scoring.PRESETS],
+        default="ari-ari",
+        help_text="The rule set games of this event are scored under.",
+    )
+    rules_overrides = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Options that differ from the preset, e.g. {"kiriage": true}.',
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__isnull=True) | Q(ends_on__gte=models.F("starts_on")),
+                name="event_ends_after_it_starts",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:event", args=[self.slug])
+
+    def rules_spec(self) -> Any:
+        """The `rules` field of this event's game records."""
+        if not self.rules_overrides:
+            return self.rules_preset
+        return {"preset": self.rules_preset, "overrides": self.rules_overrides}
+
+    def rules(self) -> scoring.Rules:
+        return scoring.resolve_rules(self.rules_spec())
+
+    def clean(self) -> None:
+        if self.ends_on and self.starts_on and self.ends_on < self.starts_on:
+            raise ValidationError({"ends_on": "The event cannot end before it starts."})
+        try:
+            self.rules()
+        except scoring.ScoringError as err:
+            raise ValidationError({"rules_overrides": str(err)}) from None
+
+    def is_organiser(self, user) -> bool:
+        if not user.is_authenticated:
+            return False
+        if user.is_superuser:
+            return True
+        return self.organisers.filter(pk=user.pk).exists()
+
+
+class Session(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveIntegerField(help_text="Sessions are numbered 1, 2, 3 ...")
+    date = models.DateField()
+    title = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_session_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} · session {self.number}" + (f": {self.title}" if self.title else "")
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:session", args=[self.event.slug, self.number])
+
+
+class GameQuerySet(models.QuerySet):
+    def finished(self) -> GameQuerySet:
+        return self.filter(status=Game.Status.FINISHED)
+
+    def in_progress(self) -> GameQuerySet:
+        return self.filter(status=Game.Status.IN_PROGRESS)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    class EntryMode(models.TextChoices):
+        HANDS = "hands", "Hand by hand"
+        FINAL_SCORES = "final_scores", "Final scores only"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="games")
+    table_number = models.PositiveIntegerField(default=1)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
+    entry_mode = models.CharField(max_length=20, choices=EntryMode.choices, default=EntryMode.HANDS)
+    # Final-score-only games: the sticks left on the table (the scores are on the seats).
+    leftover_sticks = models.PositiveSmallIntegerField(default=0)
+    # Why the engine ended the game (last_hand, bust, ...); empty while it goes on.
+    ended_by = models.CharField(max_length=20, blank=True)
+    source_id = models.CharField(
+        max_length=80, blank=True, help_text="The id of an imported log, so it is imported once."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["session", "table_number", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["source_id"], condition=~Q(source_id=""), name="unique_game_source_id"
+            ),
+            models.CheckConstraint(condition=Q(leftover_sticks__lte=100), name="sane_sticks"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} · table {self.table_number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:game", args=[self.pk])
+
+    @property
+    def event(self) -> Event:
+        return self.session.event
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    def ordered_seats(self) -> list[GameSeat]:
+        seats = sorted(self.seats.all(), key=lambda s: s.seat)
+        return seats
+
+    def to_record(self) -> dict[str, Any]:
+        """The tenbou-game/1 document for this game: the one place engine input is built."""
+        seats = self.ordered_seats()
+        doc: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.event.rules_spec(),
+            "players": [s.player.display_name for s in seats],
+        }
+        if self.entry_mode == self.EntryMode.FINAL_SCORES:
+            doc["final_scores"] = [s.entered_score for s in seats]
+            doc["leftover_sticks"] = self.leftover_sticks
+        else:
+            hands = self.hands.prefetch_related("wins").order_by("number")
+            doc["hands"] = [hand.to_record() for hand in hands]
+        penalties = [p.to_record() for p in self.penalties.order_by("created_at", "pk")]
+        if penalties:
+            doc["penalties"] = penalties
+        return doc
+
+
+class GameSeat(models.Model):
+    """A player at a seat of a game, with the results the engine derived for that seat."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(validators=SEAT_VALIDATORS)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # What an organiser typed for a final-score-only game.
+    entered_score = models.IntegerField(null=True, blank=True)
+    # Derived: the current score (final score once finished), then placement and points.
+    score = models.IntegerField(null=True, blank=True)
+    placement = models.PositiveSmallIntegerField(null=True, blank=True)
+    match_points = models.DecimalField(max_digits=7, decimal_places=1, null=True, blank=True)
+    penalty_points = models.DecimalField(
+        max_digits=7, decimal_places=1, default=Decimal(0), help_text="Included in match points."
+    )
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+            models.CheckConstraint(condition=Q(seat__gte=0, seat__lte=3), name="seat_0_to_3"),
+            models.CheckConstraint(
+                condition=Q(placement__isnull=True) | Q(placement__gte=1, placement__lte=4),
+                name="placement_1_to_4",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{WINDS[self.seat]}: {self.player}"
+
+    @property
+    def starting_wind(self) -> str:
+        return WINDS[self.seat]
+
+
+class Hand(models.Model):
+    class Result(models.TextChoices):
+        RON = "ron", "Ron"
+        TSUMO = "tsumo", "Tsumo"
+        DRAW = "draw", "Exhaustive draw"
+        NAGASHI = "nagashi", "Nagashi mangan"
+        ABORT = "abort", "Abortive draw"
+        CHOMBO = "chombo", "Chombo"
+
+    class AbortReason(models.TextChoices):
+        NINE_TERMINALS = "nine_terminals", "Nine terminals"
+        FOUR_WINDS = "four_winds", "Four winds"
+        FOUR_KANS = "four_kans", "Four kans"
+        FOUR_RIICHI = "four_riichi", "Four riichi"
+        TRIPLE_RON = "triple_ron", "Triple ron"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(help_text="1 for the first hand of the game.")
+    result = models.CharField(max_length=10, choices=Result.choices)
+    # Seat sets as four-bit masks (seat 0 = bit 0), so the database can check their range.
+    riichi_mask = models.PositiveSmallIntegerField(default=0)
+    tenpai_mask = models.PositiveSmallIntegerField(default=0)
+    nagashi_mask = models.PositiveSmallIntegerField(default=0)
+    abort_reason = models.CharField(max_length=20, choices=AbortReason.choices, blank=True)
+    chombo_offender = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=SEAT_VALIDATORS
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_hand_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(riichi_mask__lte=15, tenpai_mask__lte=15, nagashi_mask__lte=15),
+                name="hand_seat_masks_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(chombo_offender__isnull=True) | Q(chombo_offender__lte=3),
+                name="chombo_offender_0_to_3",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} ({self.get_result_display()})"
+
+    @property
+    def riichi(self) -> tuple[int, ...]:
+        return mask_seats(self.riichi_mask)
+
+    @property
+    def tenpai(self) -> tuple[int, ...]:
+        return mask_seats(self.tenpai_mask)
+
+    @property
+    def nagashi(self) -> tuple[int, ...]:
+        return mask_seats(self.nagashi_mask)
+
+    def to_record(self) -> dict[str, Any]:
+        """This hand as a tenbou-game/1 hand object."""
+        doc: dict[str, Any] = {"result": self.result, "riichi": list(self.riichi)}
+        if self.result in (self.Result.RON, self.Result.TSUMO):
+            doc["wins"] = [win.to_record() for win in self.wins.all()]
+        elif self.result == self.Result.DRAW:
+            doc["tenpai"] = list(self.tenpai)
+        elif self.result == self.Result.NAGASHI:
+            doc["nagashi"] = list(self.nagashi)
+            doc["tenpai"] = list(self.tenpai)
+        elif self.result == self.Result.ABORT:
+            doc["reason"] = self.abort_reason
+        else:
+            doc["offender"] = self.chombo_offender
+        return doc
+
+    @classmethod
+    def from_record(cls, game: Game, number: int, doc: dict[str, Any], **extra) -> Hand:
+        """An unsaved hand (and its unsaved wins as `pending_wins`) from a hand object."""
+        hand = cls(
+            game=game,
+            number=number,
+            result=doc["result"],
+            riichi_mask=seat_mask(doc.get("riichi", [])),
+            tenpai_mask=seat_mask(doc.get("tenpai", [])),
+            nagashi_mask=seat_mask(doc.get("nagashi", [])),
+            abort_reason=doc.get("reason", ""),
+            chombo_offender=doc.get("offender"),
+            **extra,
+        )
+        hand.pending_wins = [
+            Win(
+                order=index,
+                winner=w["winner"],
+                loser=w.get("loser"),
+                han=w.get("han"),
+                fu=w.get("fu"),
+                yakuman=w.get("yakuman"),
+                pao=w.get("pao"),
+                yaku=w.get("yaku") or [],
+                dora=w.get("dora"),
+                is_open=w.get("open"),
+            )
+            for index, w in enumerate(doc.get("wins", []))
+        ]
+        return hand
+
+
+class Win(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="wins")
+    order = models.PositiveSmallIntegerField(default=0)
+    winner = models.PositiveSmallIntegerField(validators=SEAT_VALIDATORS)
+    loser = models.PositiveSmallIntegerField(null=True, blank=True, validators=SEAT_VALIDATORS)
+    han = models.PositiveSmallIntegerField(null=True, blank=True)
+    fu = models.PositiveSmallIntegerField(null=True, blank=True)
+    yakuman = models.PositiveSmallIntegerField(null=True, blank=True)
+    pao = models.PositiveSmallIntegerField(null=True, blank=True, validators=SEAT_VALIDATORS)
+    yaku = models.JSONField(default=list, blank=True)
+    dora = models.PositiveSmallIntegerField(null=True, blank=True)
+    is_open = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["hand", "order"]
+        constraints = [
+            models.CheckConstraint(condition=Q(winner__lte=3), name="win_winner_0_to_3"),
+            models.CheckConstraint(
+                condition=Q(loser__isnull=True) | (Q(loser__lte=3) & ~Q(loser=models.F("winner"))),
+                name="win_loser_0_to_3_not_winner",
+            ),
+            models.CheckConstraint(
+                condition=Q(pao__isnull=True) | Q(pao__lte=3), name="win_pao_0_to_3"
+            ),
+            models.CheckConstraint(
+                condition=Q(han__isnull=True) | Q(han__gte=1, han__lte=99), name="win_han_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(fu__isnull=True) | Q(fu__in=VALID_FU), name="win_fu_possible"
+            ),
+            models.CheckConstraint(
+                condition=Q(yakuman__isnull=True) | Q(yakuman__gte=1, yakuman__lte=MAX_YAKUMAN),
+                name="win_yakuman_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(han__isnull=False) | Q(yakuman__isnull=False),
+                name="win_has_a_value",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"win by seat {self.winner} in {self.hand}"
+
+    def to_record(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"winner": self.winner}
+        if self.loser is not None:
+            doc["loser"] = self.loser
+        if self.yakuman is not None:
+            doc["yakuman"] = self.yakuman
+        else:
+            doc["han"] = self.han
+            if self.fu is not None:
+                doc["fu"] = self.fu
+        if self.pao is not None:
+            doc["pao"] = self.pao
+        if self.yaku:
+            doc["yaku"] = list(self.yaku)
+        if self.dora is not None:
+            doc["dora"] = self.dora
+        if self.is_open is not None:
+            doc["open"] = self.is_open
+        return doc
+
+
+class Penalty(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="penalties")
+    seat = models.PositiveSmallIntegerField(validators=SEAT_VALIDATORS)
+    match_points = models.DecimalField(
+        max_digits=6, decimal_places=1, help_text="Added after uma and oka; negative to deduct."
+    )
+    reason = models.CharField(max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(seat__lte=3), name="penalty_seat_0_to_3"),
+            models.CheckConstraint(condition=~Q(match_points=0), name="penalty_not_zero"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_points} for seat {self.seat}: {self.reason}"
+
+    def to_record(self) -> dict[str, Any]:
+        return {"seat": self.seat, "match_points": float(self.match_points), "reason": self.reason}

@@ -1,0 +1,298 @@
+"""Every write that changes a game's outcome, each in one transaction.
+
+A write builds the game's record as it would be after the change, lets the engine replay
+all of it, and only then stores the change together with the derived results. If the
+engine refuses, nothing is stored and the organiser gets the engine's reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+import scoring
+from scoring.game import GameResult, HandReport
+
+from .models import Event, Game, GameSeat, Hand, Player, Session, Win
+
+
+class GameChangeRefused(Exception):
+    """A change the rules or the game's state do not allow; the message says why."""
+
+
+class HandAlreadyEntered(GameChangeRefused):
+    """Someone else stored this hand number first."""
+
+
+def replay_record(doc: dict[str, Any]) -> GameResult:
+    """Replay a record, turning the engine's refusal into a `GameChangeRefused`."""
+    try:
+        return scoring.replay(scoring.parse_record(doc))
+    except scoring.ScoringError as err:
+        raise GameChangeRefused(str(err)) from None
+
+
+def _store_results(game: Game, result: GameResult, *, finish: bool | None = None) -> None:
+    """Write the derived results beside the game. `finish` None keeps the status, except
+    that an engine-finished game is marked finished when `finish` is True."""
+    if finish is True and not result.finished:
+        raise GameChangeRefused("The game is not over yet under its rules: enter more hands.")
+    if finish is not None:
+        game.status = Game.Status.FINISHED if finish else Game.Status.IN_PROGRESS
+    if not result.finished and game.status == Game.Status.FINISHED:
+        game.status = Game.Status.IN_PROGRESS
+    game.ended_by = result.ended_by or ("final_scores" if result.finished else "")
+    game.save(update_fields=["status", "ended_by", "updated_at"])
+    finished = game.status == Game.Status.FINISHED
+    scores = result.final_scores if result.finished else result.state.scores
+    seats = list(game.seats.all())
+    for seat in seats:
+        seat.score = scores[seat.seat]
+        seat.placement = result.placements[seat.seat] if finished else None
+        seat.match_points = result.match_points[seat.seat] if finished else None
+        seat.penalty_points = result.penalties[seat.seat]
+    GameSeat.objects.bulk_update(seats, ["score", "placement", "match_points", "penalty_points"])
+
+
+def _locked_game(game_id: int) -> Game:
+    return Game.objects.select_for_update().select_related("session__event").get(pk=game_id)
+
+
+def _require_open(game: Game) -> None:
+    if game.is_finished:
+        raise GameChangeRefused("This game is finished. Reopen it to change its hands.")
+
+
+def _require_hands_mode(game: Game) -> None:
+    if game.entry_mode != Game.EntryMode.HANDS:
+        raise GameChangeRefused("This game records final scores only, not hands.")
+
+
+def _save_hand(hand: Hand) -> Hand:
+    hand.save()
+    Win.objects.bulk_create(
+        [Win(hand=hand, **_win_fields(w)) for w in getattr(hand, "pending_wins", [])]
+    )
+    return hand
+
+
+def _win_fields(win: Win) -> dict[str, Any]:
+    names = ("order", "winner", "loser", "han", "fu", "yakuman", "pao", "yaku", "dora", "is_open")
+    return {name: getattr(win, name) for name in names}
+
+
+@dataclass(frozen=True)
+class HandPreview:
+    """What a hand would do, computed before it is stored."""
+
+    number: int
+    report: HandReport
+    result: GameResult  # the whole game with the hand in place
+
+
+def preview_hand(game: Game, hand_doc: dict[str, Any], *, number: int | None = None) -> HandPreview:
+    """Replay the game with `hand_doc` added (or in place of hand `number`), storing nothing."""
+    doc = game.to_record()
+    hands = doc["hands"]
+    if number is None:
+        number = len(hands) + 1
+        hands.append(hand_doc)
+    else:
+        if not 1 <= number <= len(hands):
+            raise GameChangeRefused(f"This game has no hand {number}.")
+        hands[number - 1] = hand_doc
+    result = replay_record(doc)
+    return HandPreview(number, result.hands[number - 1], result)
+
+
+def add_hand(game_id: int, number: int, hand_doc: dict[str, Any], *, user=None) -> Hand:
+    """Store hand `number` as the next hand of the game.
+
+    `number` is the hand the organiser saw as next; if someone stored it first the
+    change is refused with `HandAlreadyEntered`, so no hand is entered twice or lost.
+    """
+    try:
+        with transaction.atomic():
+            game = _locked_game(game_id)
+            _require_hands_mode(game)
+            _require_open(game)
+            count = game.hands.count()
+            if number != count + 1:
+                raise HandAlreadyEntered(
+                    f"Someone entered hand {number} already: the game now has {count} hands. "
+                    "Check the list of hands before entering it again."
+                )
+            doc = game.to_record()
+            doc["hands"].append(hand_doc)
+            result = replay_record(doc)
+            hand = _save_hand(Hand.from_record(game, number, hand_doc, created_by=user))
+            _store_results(game, result, finish=True if result.finished else None)
+            return hand
+    except IntegrityError:
+        raise HandAlreadyEntered(
+            f"Someone entered hand {number} already. Check the list of hands."
+        ) from None
+
+
+def replace_hand(game_id: int, number: int, hand_doc: dict[str, Any], *, user=None) -> None:
+    """Change hand `number`; every later hand is replayed, and refused if now impossible."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        _require_hands_mode(game)
+        _require_open(game)
+        doc = game.to_record()
+        if not 1 <= number <= len(doc["hands"]):
+            raise GameChangeRefused(f"This game has no hand {number}.")
+        doc["hands"][number - 1] = hand_doc
+        result = replay_record(doc)
+        old = game.hands.get(number=number)
+        old.delete()
+        _save_hand(Hand.from_record(game, number, hand_doc, created_by=user))
+        _store_results(game, result)
+
+
+def delete_hand(game_id: int, number: int) -> None:
+    """Remove hand `number`; later hands move up one and are replayed."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        _require_hands_mode(game)
+        _require_open(game)
+        doc = game.to_record()
+        if not 1 <= number <= len(doc["hands"]):
+            raise GameChangeRefused(f"This game has no hand {number}.")
+        del doc["hands"][number - 1]
+        result = replay_record(doc)
+        game.hands.filter(number=number).delete()
+        # One at a time, in order, so each moves into a number that is already free.
+        for hand in game.hands.filter(number__gt=number).order_by("number"):
+            hand.number -= 1
+            hand.save(update_fields=["number"])
+        _store_results(game, result)
+
+
+def undo_last_hand(game_id: int) -> int:
+    """Remove the last hand; returns its number."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        last = game.hands.order_by("-number").first()
+        if last is None:
+            raise GameChangeRefused("There is no hand to undo.")
+        delete_hand(game_id, last.number)
+        return last.number
+
+
+def set_final_scores(game_id: int, scores: Sequence[int], leftover_sticks: int) -> GameResult:
+    """Store the four final scores of a final-score-only game and finish it."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.entry_mode != Game.EntryMode.FINAL_SCORES:
+            raise GameChangeRefused("This game is entered hand by hand.")
+        _require_open(game)
+        seats = list(game.seats.order_by("seat"))
+        for seat in seats:
+            seat.entered_score = scores[seat.seat]
+        doc = game.to_record()
+        doc["final_scores"] = list(scores)
+        doc["leftover_sticks"] = leftover_sticks
+        result = replay_record(doc)
+        GameSeat.objects.bulk_update(seats, ["entered_score"])
+        game.leftover_sticks = leftover_sticks
+        game.save(update_fields=["leftover_sticks"])
+        _store_results(game, result, finish=True)
+        return result
+
+
+def finish_game(game_id: int) -> GameResult:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        result = replay_record(game.to_record())
+        _store_results(game, result, finish=True)
+        return result
+
+
+def reopen_game(game_id: int) -> None:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if not game.is_finished:
+            raise GameChangeRefused("This game is not finished.")
+        result = replay_record(game.to_record())
+        _store_results(game, result, finish=False)
+
+
+def rescore_game(game: Game) -> GameResult:
+    """Replay a game as stored and rewrite its derived results (inside a transaction)."""
+    result = replay_record(game.to_record())
+    _store_results(game, result)
+    return result
+
+
+def create_game(
+    session: Session,
+    players: Sequence[Player],
+    *,
+    table_number: int,
+    entry_mode: str = Game.EntryMode.HANDS,
+) -> Game:
+    """A new game with `players` in seat order (East first)."""
+    if len(players) != 4 or len({p.pk for p in players}) != 4:
+        raise GameChangeRefused("A game needs four different players.")
+    with transaction.atomic():
+        game = Game.objects.create(
+            session=session, table_number=table_number, entry_mode=entry_mode
+        )
+        GameSeat.objects.bulk_create(
+            [GameSeat(game=game, seat=seat, player=player) for seat, player in enumerate(players)]
+        )
+        if entry_mode == Game.EntryMode.HANDS:
+            rescore_game(game)
+        return game
+
+
+@dataclass(frozen=True)
+class RulesChange:
+    games: int
+    changed: int
+    reopened: int
+
+
+def _snapshot(game: Game) -> list[tuple]:
+    return [(s.score, s.placement, s.match_points) for s in game.seats.order_by("seat")]
+
+
+def change_event_rules(event_id: int, preset: str, overrides: dict[str, Any]) -> RulesChange:
+    """Change an event's rules and re-score all its games, or refuse and change nothing.
+
+    A game that the new rules cannot settle is named in the refusal. A finished game that
+    is no longer over under the new rules is reopened so that play can go on.
+    """
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event_id)
+        event.rules_preset = preset
+        event.rules_overrides = overrides
+        try:
+            event.rules()
+        except scoring.ScoringError as err:
+            raise GameChangeRefused(str(err)) from None
+        event.save(update_fields=["rules_preset", "rules_overrides"])
+        games = (
+            Game.objects.filter(session__event=event)
+            .select_related("session__event")
+            .prefetch_related("seats__player")
+            .order_by("session__number", "table_number", "pk")
+        )
+        changed = reopened = 0
+        for game in games:
+            before = _snapshot(game)
+            was_finished = game.is_finished
+            try:
+                rescore_game(game)
+            except GameChangeRefused as err:
+                raise GameChangeRefused(f"{game}: {err}") from None
+            if before != _snapshot(game):
+                changed += 1
+            if was_finished and not game.is_finished:
+                reopened += 1
+        return RulesChange(len(games), changed, reopened)
