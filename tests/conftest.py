@@ -17,9 +17,3 @@ def organiser(django_user_model):
 def organiser_client(client, organiser):
     client.force_login(organiser)
     return client
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    # Real hashing is deliberately slow; tests only need logins to work.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

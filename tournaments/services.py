@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -16,7 +17,7 @@ from django.db import IntegrityError, transaction
 import scoring
 from scoring.game import GameResult, HandReport
 
-from .models import Event, Game, GameSeat, Hand, Player, Session, Win
+from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
 
 
 class GameChangeRefused(Exception):
@@ -248,6 +249,62 @@ def create_game(
         )
         if entry_mode == Game.EntryMode.HANDS:
             rescore_game(game)
+        return game
+
+
+def players_by_name(names: Sequence[str], *, create: bool = False) -> list[Player]:
+    """The players with these display names, in order; unknown names are created if asked,
+    and otherwise refused by name."""
+    found = {p.display_name: p for p in Player.objects.filter(display_name__in=names)}
+    missing = [name for name in names if name not in found]
+    if missing and not create:
+        raise GameChangeRefused(f"Unknown player(s): {', '.join(missing)}.")
+    for name in missing:
+        found[name] = Player.objects.create(display_name=name)
+    return [found[name] for name in names]
+
+
+def create_game_from_record(
+    session: Session,
+    doc: dict[str, Any],
+    players: Sequence[Player],
+    *,
+    table_number: int,
+    source_id: str = "",
+    user=None,
+) -> Game:
+    """A whole game from a tenbou-game/1 document (hands or final scores, and penalties),
+    scored under the session's event rules; finished if the engine says it is over.
+
+    The record's own `rules` are not used: an event's games follow the event's rules.
+    """
+    doc = {**doc, "rules": session.event.rules_spec()}
+    doc["players"] = [p.display_name for p in players]
+    result = replay_record(doc)
+    if source_id and Game.objects.filter(source_id=source_id).exists():
+        raise GameChangeRefused(f"The game {source_id} has been imported already.")
+    entry_mode = Game.EntryMode.HANDS if "hands" in doc else Game.EntryMode.FINAL_SCORES
+    with transaction.atomic():
+        game = create_game(session, players, table_number=table_number, entry_mode=entry_mode)
+        game.source_id = source_id
+        game.leftover_sticks = doc.get("leftover_sticks", 0)
+        game.save(update_fields=["source_id", "leftover_sticks"])
+        if entry_mode == Game.EntryMode.FINAL_SCORES:
+            seats = list(game.seats.order_by("seat"))
+            for seat in seats:
+                seat.entered_score = doc["final_scores"][seat.seat]
+            GameSeat.objects.bulk_update(seats, ["entered_score"])
+        for number, hand_doc in enumerate(doc.get("hands", []), start=1):
+            _save_hand(Hand.from_record(game, number, hand_doc, created_by=user))
+        for penalty in doc.get("penalties", []):
+            Penalty.objects.create(
+                game=game,
+                seat=penalty["seat"],
+                match_points=Decimal(str(penalty["match_points"])),
+                reason=penalty.get("reason") or "penalty",
+                created_by=user,
+            )
+        _store_results(game, result, finish=True if result.finished else None)
         return game
 
 

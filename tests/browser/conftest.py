@@ -69,3 +69,9 @@ def base_url(live_server):
     # Lets tests write page.goto("/"); it also replaces pytest-playwright's own fallback
     # fixture, which pytest 9 warns about.
     return live_server.url
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # Real hashing is deliberately slow; tests only need logins to work.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

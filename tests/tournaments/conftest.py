@@ -44,3 +44,9 @@ def final_game(session, players) -> Game:
 @pytest.fixture
 def stranger(django_user_model):
     return django_user_model.objects.create_user(username="stranger", password="x-long-password")
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # Real hashing is deliberately slow; tests only need logins to work.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
