@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from .builders import draw, make_record, ron
+from .test_hands import IMPOSSIBLE_VALUES
+from .test_record import BAD_HANDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -103,3 +105,14 @@ def test_bench_prints_its_figures():
     assert done.returncode == 0, done.stderr
     assert "hands per second" in done.stdout
     assert "60-game event replay" in done.stdout
+
+
+@pytest.mark.parametrize("hand, message", BAD_HANDS + IMPOSSIBLE_VALUES)
+def test_every_kind_of_bad_hand_exits_2_naming_the_hand(tmp_path, hand, message):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(make_record([draw(), ron(1, 2), hand])))
+    done = run("score", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("error: hand 3: ")
+    assert message in done.stderr

@@ -287,24 +287,24 @@ def test_every_hand_conserves_the_points_on_the_table(play):
         assert before == after == 100000
 
 
-@pytest.mark.parametrize(
-    "hand, message",
-    [
-        (ron(1, 2, han=1, fu=20), "1 han 20 fu is not a possible ron"),
-        (ron(1, 2, han=2, fu=20), "2 han 20 fu is not a possible ron"),
-        (ron(1, 2, han=1, fu=25), "1 han 25 fu is not a possible ron"),
-        (tsumo(1, han=2, fu=25), "2 han 25 fu is not a possible tsumo"),
-        (ron(1, 2, han=3, fu=35), "35 fu is not possible"),
-        (ron(1, 2, han=3, fu=120), "120 fu is not possible"),
-        (ron(1, 2, han=0, fu=30), "0 han is not a win"),
-        (ron(1, 2, han=3), "fu is needed for a hand of 3 han"),
-        (ron(1, 2, yakuman=7), "yakuman must be 1 to 6"),
-        (ron(1, 2, yakuman=0), "yakuman must be 1 to 6"),
-        (ron(1, 1), "the loser cannot also be a winner"),
-        (ron(4, 1), "'winner' must be a seat number 0 to 3"),
-        (tsumo(1, yakuman=1, han=13), "a yakuman win takes no han or fu"),
-    ],
-)
+IMPOSSIBLE_VALUES = [
+    (ron(1, 2, han=1, fu=20), "1 han 20 fu is not a possible ron"),
+    (ron(1, 2, han=2, fu=20), "2 han 20 fu is not a possible ron"),
+    (ron(1, 2, han=1, fu=25), "1 han 25 fu is not a possible ron"),
+    (tsumo(1, han=2, fu=25), "2 han 25 fu is not a possible tsumo"),
+    (ron(1, 2, han=3, fu=35), "35 fu is not possible"),
+    (ron(1, 2, han=3, fu=120), "120 fu is not possible"),
+    (ron(1, 2, han=0, fu=30), "0 han is not a win"),
+    (ron(1, 2, han=3), "fu is needed for a hand of 3 han"),
+    (ron(1, 2, yakuman=7), "yakuman must be 1 to 6"),
+    (ron(1, 2, yakuman=0), "yakuman must be 1 to 6"),
+    (ron(1, 1), "the loser cannot also be a winner"),
+    (ron(4, 1), "'winner' must be a seat number 0 to 3"),
+    (tsumo(1, yakuman=1, han=13), "a yakuman win takes no han or fu"),
+]
+
+
+@pytest.mark.parametrize("hand, message", IMPOSSIBLE_VALUES)
 def test_impossible_hand_values_are_refused_with_the_hand_named(hand, message):
     with pytest.raises(ScoringError) as err:
         score(make_record([draw(), hand]))

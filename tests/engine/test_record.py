@@ -120,65 +120,65 @@ def test_bad_documents_are_refused_with_a_reason(change, message):
         parse_record(doc)
 
 
-@pytest.mark.parametrize(
-    "hand, message",
-    [
-        ("ron", "a hand must be a JSON object"),
-        ({"result": "win", "riichi": []}, "unknown result 'win'"),
-        ({"result": "draw", "tenpai": []}, "every hand needs 'riichi'"),
-        ({"result": "draw", "riichi": []}, "a draw hand needs 'tenpai'"),
-        ({"result": "draw", "riichi": [], "tenpai": [1, 1]}, "'tenpai' names a seat twice"),
-        ({"result": "draw", "riichi": [7], "tenpai": []}, "must be a seat number 0 to 3, not 7"),
-        ({"result": "draw", "riichi": [], "tenpai": [], "wins": []}, "unknown or misplaced field"),
-        ({"result": "ron", "riichi": [], "wins": []}, "needs 'wins', a list of one or more"),
-        ({"result": "abort", "riichi": [], "reason": "boredom"}, "unknown abort reason 'boredom'"),
-        ({"result": "chombo", "riichi": []}, "a chombo hand needs 'offender'"),
-        ({"result": "nagashi", "riichi": [], "nagashi": [], "tenpai": []}, "at least one seat"),
-        (
-            {"result": "ron", "riichi": [], "wins": [{"winner": 1, "han": 2, "fu": 30}]},
-            "needs the 'loser'",
-        ),
-        (
-            {
-                "result": "ron",
-                "riichi": [],
-                "wins": [
-                    {"winner": 1, "loser": 0, "han": 2, "fu": 30},
-                    {"winner": 2, "loser": 3, "han": 2, "fu": 30},
-                ],
-            },
-            "must share the same loser",
-        ),
-        (
-            {
-                "result": "tsumo",
-                "riichi": [],
-                "wins": [{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "han": 2, "fu": 30}],
-            },
-            "a tsumo has exactly one winner",
-        ),
-        (
-            {"result": "tsumo", "riichi": [], "wins": [{"winner": 1, "loser": 2, "han": 5}]},
-            "a tsumo has no loser",
-        ),
-        (
-            {"result": "tsumo", "riichi": [], "wins": [{"winner": 1, "han": 5, "pao": 2}]},
-            "pao applies only to a yakuman win",
-        ),
-        (
-            {"result": "tsumo", "riichi": [], "wins": [{"winner": 1, "yakuman": 1, "pao": 1}]},
-            "cannot be liable",
-        ),
-        (
-            {"result": "tsumo", "riichi": [], "wins": [{"winner": 1, "han": "3", "fu": 30}]},
-            "'han' must be a whole number",
-        ),
-        (
-            {"result": "tsumo", "riichi": [], "wins": [{"han": 3, "fu": 30}]},
-            "a win needs 'winner'",
-        ),
-    ],
-)
+BAD_HANDS = [
+    ("ron", "a hand must be a JSON object"),
+    ({"result": "win", "riichi": []}, "unknown result 'win'"),
+    ({"result": "draw", "tenpai": []}, "every hand needs 'riichi'"),
+    ({"result": "draw", "riichi": []}, "a draw hand needs 'tenpai'"),
+    ({"result": "draw", "riichi": [], "tenpai": [1, 1]}, "'tenpai' names a seat twice"),
+    ({"result": "draw", "riichi": [7], "tenpai": []}, "must be a seat number 0 to 3, not 7"),
+    ({"result": "draw", "riichi": [], "tenpai": [], "wins": []}, "unknown or misplaced field"),
+    ({"result": "ron", "riichi": [], "wins": []}, "needs 'wins', a list of one or more"),
+    ({"result": "abort", "riichi": [], "reason": "boredom"}, "unknown abort reason 'boredom'"),
+    ({"result": "chombo", "riichi": []}, "a chombo hand needs 'offender'"),
+    ({"result": "nagashi", "riichi": [], "nagashi": [], "tenpai": []}, "at least one seat"),
+    (
+        {"result": "ron", "riichi": [], "wins": [{"winner": 1, "han": 2, "fu": 30}]},
+        "needs the 'loser'",
+    ),
+    (
+        {
+            "result": "ron",
+            "riichi": [],
+            "wins": [
+                {"winner": 1, "loser": 0, "han": 2, "fu": 30},
+                {"winner": 2, "loser": 3, "han": 2, "fu": 30},
+            ],
+        },
+        "must share the same loser",
+    ),
+    (
+        {
+            "result": "tsumo",
+            "riichi": [],
+            "wins": [{"winner": 1, "han": 2, "fu": 30}, {"winner": 2, "han": 2, "fu": 30}],
+        },
+        "a tsumo has exactly one winner",
+    ),
+    (
+        {"result": "tsumo", "riichi": [], "wins": [{"winner": 1, "loser": 2, "han": 5}]},
+        "a tsumo has no loser",
+    ),
+    (
+        {"result": "tsumo", "riichi": [], "wins": [{"winner": 1, "han": 5, "pao": 2}]},
+        "pao applies only to a yakuman win",
+    ),
+    (
+        {"result": "tsumo", "riichi": [], "wins": [{"winner": 1, "yakuman": 1, "pao": 1}]},
+        "cannot be liable",
+    ),
+    (
+        {"result": "tsumo", "riichi": [], "wins": [{"winner": 1, "han": "3", "fu": 30}]},
+        "'han' must be a whole number",
+    ),
+    (
+        {"result": "tsumo", "riichi": [], "wins": [{"han": 3, "fu": 30}]},
+        "a win needs 'winner'",
+    ),
+]
+
+
+@pytest.mark.parametrize("hand, message", BAD_HANDS)
 def test_each_kind_of_bad_hand_is_refused_naming_the_hand(play, hand, message):
     with pytest.raises(ScoringError) as err:
         play([draw(), ron(1, 2), hand])
