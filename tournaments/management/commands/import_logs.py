@@ -1,0 +1,80 @@
+"""`python manage.py import_logs EVENT_SLUG SESSION FILE...`: import Tenhou logs."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from tournaments import imports, services
+from tournaments.models import Event, Session
+
+
+class Command(BaseCommand):
+    help = (
+        "Import Tenhou game logs (tenhou.net/6 JSON or mjlog XML, gzip allowed) into a "
+        "session of an event. Every hand's payments are checked against the log first. "
+        "Prints one line per file and a summary; exits with status 1 if any file failed."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("event", help="the event's slug")
+        parser.add_argument("session", type=int, help="session number (created if missing)")
+        parser.add_argument("files", nargs="+", help="log files")
+        parser.add_argument(
+            "--create-players",
+            action="store_true",
+            help="create players for names that match no existing player",
+        )
+        parser.add_argument(
+            "--date",
+            type=datetime.date.fromisoformat,
+            help="date for a new session (YYYY-MM-DD; default today)",
+        )
+
+    def handle(self, *args, **options):
+        event = Event.objects.filter(slug=options["event"]).first()
+        if event is None:
+            raise CommandError(f"No event with the slug {options['event']!r}.")
+        if options["session"] < 1:
+            raise CommandError("Session numbers start at 1.")
+        session, created = Session.objects.get_or_create(
+            event=event,
+            number=options["session"],
+            defaults={"date": options["date"] or timezone.localdate()},
+        )
+        if created:
+            self.stdout.write(f"Created session {session.number} of {event}.")
+        imported = failed = 0
+        for name in options["files"]:
+            path = Path(name)
+            try:
+                data = path.read_bytes()
+            except OSError as err:
+                self.stdout.write(f"FAILED {name}: cannot read the file ({err.strerror})")
+                failed += 1
+                continue
+            check = imports.check_log(event, path.name, data)
+            try:
+                players = (
+                    imports.resolve_players(check, {}, create_unknown=options["create_players"])
+                    if check.importable
+                    else []
+                )
+                game = imports.import_game(
+                    session, check, players, table_number=imports.next_table_number(session)
+                )
+            except services.GameChangeRefused as err:
+                reason = "; ".join(check.problems) if check.problems else str(err)
+                self.stdout.write(f"FAILED {name}: {reason.removeprefix(path.name + ': ')}")
+                failed += 1
+                continue
+            seats = game.ordered_seats()
+            summary = ", ".join(f"{s.player} {s.score:,}" for s in seats)
+            self.stdout.write(f"imported {name}: table {game.table_number}, {summary}")
+            imported += 1
+        self.stdout.write(f"{imported} imported, {failed} failed.")
+        if failed:
+            raise SystemExit(1)
