@@ -211,7 +211,9 @@ def test_the_import_page_checks_uploads_then_imports_what_the_organiser_confirms
     assert "the same game as 2019123123gm-00a9-0000-f4386d0e.json in this upload" in text
     assert "ハス太" in text and "38800" in text
     assert not Game.objects.exists()  # nothing is stored before the confirmation
-    response = client.post(response.url, {"import-0": "on", "import-1": "on"})
+    # What the browser sends: the checked game, and "new player" for each unknown name.
+    choices = {f"player-0-{seat}": "new" for seat in range(4)}
+    response = client.post(response.url, {"import-0": "on", "import-1": "on", **choices})
     assert response.status_code == 302
     assert Game.objects.count() == 1
     session = Session.objects.get(event=online)
@@ -219,6 +221,16 @@ def test_the_import_page_checks_uploads_then_imports_what_the_organiser_confirms
     assert response.url == session.get_absolute_url()
     game = Game.objects.get()
     assert [s.score for s in game.ordered_seats()] == [38800, 18600, 27600, 15000]
+
+
+def test_an_unknown_name_left_without_a_choice_is_asked_again(client, organiser, online):
+    Player.objects.create(display_name="ハス")  # close to ハス太, so a choice is required
+    client.force_login(organiser)
+    response = upload(client, online, SAMPLES / "2019123123gm-00a9-0000-f4386d0e.json")
+    again = client.post(response.url, {"import-0": "on", "player-0-0": ""})
+    assert again.status_code == 200
+    assert "no player is called" in again.content.decode()
+    assert not Game.objects.exists()
 
 
 def test_the_import_page_shows_each_bad_file_with_its_reason(client, organiser, online, tmp_path):
