@@ -1,0 +1,109 @@
+"""Standings checked against values worked out by hand."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+
+from tournaments import services
+from tournaments.models import Event, Player, Session
+from tournaments.standings import event_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def final_game(session, names, scores, table, penalties=()):
+    players = services.players_by_name(names, create=True)
+    doc = {
+        "format": "tenbou-game/1",
+        "rules": "ari-ari",
+        "players": names,
+        "final_scores": scores,
+        "leftover_sticks": 0,
+    }
+    if penalties:
+        doc["penalties"] = list(penalties)
+    return services.create_game_from_record(session, doc, players, table_number=table)
+
+
+@pytest.fixture
+def league(organiser):
+    event = Event.objects.create(name="League", slug="league", starts_on=datetime.date(2026, 1, 1))
+    one = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
+    two = Session.objects.create(event=event, number=2, date=datetime.date(2026, 1, 8))
+    # Session 1. 41,300/24,900/21,800/12,000 is the seed's worked example.
+    final_game(one, ["A", "B", "C", "D"], [41300, 24900, 21800, 12000], 1)
+    # 35,000/30,000/20,000/15,000: +5+30+20, 0+10, -10-10, -15-30.
+    final_game(one, ["B", "C", "D", "E"], [35000, 30000, 20000, 15000], 2)
+    # Session 2. A and C tie on 30,000: A sits nearer the first dealer and places first.
+    # E has a 5-point penalty: -15 -30 -5.
+    penalty = {"seat": 3, "match_points": -5.0, "reason": "late arrival"}
+    final_game(two, ["A", "C", "D", "E"], [30000, 30000, 25000, 15000], 1, [penalty])
+    return event
+
+
+def test_standings_add_up_match_points_places_and_penalties_as_worked_by_hand(league):
+    standings = event_standings(league)
+    table = [
+        (r.rank_label, r.player, r.games, r.match_points, r.placement_counts, r.penalties)
+        for r in standings.rows
+    ]
+    assert table == [
+        ("1", "A", 2, Decimal("111.3"), [2, 0, 0, 0], Decimal(0)),
+        ("2", "B", 2, Decimal("59.9"), [1, 1, 0, 0], Decimal(0)),
+        ("3", "C", 3, Decimal("1.8"), [0, 2, 1, 0], Decimal(0)),
+        ("4", "D", 3, Decimal("-83.0"), [0, 0, 2, 1], Decimal(0)),
+        ("5", "E", 2, Decimal("-95.0"), [0, 0, 0, 2], Decimal("-5.0")),
+    ]
+    a, b, c, d, e = standings.rows
+    assert (a.average_placement, a.average_score) == (Decimal("1.00"), 35650)
+    assert (c.average_placement, c.average_score) == (Decimal("2.33"), 27267)
+    assert standings.sessions == [1, 2] and standings.games == 3
+    assert (c.sessions[1].match_points, c.sessions[1].placements_text) == (Decimal("-8.2"), "3·2")
+    assert (c.sessions[2].match_points, c.sessions[2].placements) == (Decimal("10.0"), [2])
+    assert 2 not in b.sessions
+
+
+def test_a_range_of_sessions_and_a_minimum_of_games_narrow_the_standings(league):
+    second = event_standings(league, first_session=2, last_session=2)
+    assert [(r.player, r.match_points) for r in second.rows] == [
+        ("A", Decimal("50.0")),
+        ("C", Decimal("10.0")),
+        ("D", Decimal("-15.0")),
+        ("E", Decimal("-50.0")),
+    ]
+    regulars = event_standings(league, min_games=3)
+    assert [(r.rank, r.player) for r in regulars.rows] == [(1, "C"), (2, "D")]
+
+
+def test_players_equal_on_every_tie_break_share_a_rank(organiser):
+    event = Event.objects.create(
+        name="Split",
+        slug="split",
+        starts_on=datetime.date(2026, 1, 1),
+        rules_overrides={"ties": "split"},
+    )
+    session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
+    final_game(session, ["P", "Q", "R", "S"], [30000, 30000, 20000, 20000], 1)
+    rows = event_standings(event).rows
+    # Split ties: (+30 +10 +20 oka) / 2 = +30 each for first; (-10 -30) / 2 = -20 - 10 each.
+    assert [(r.rank_label, r.player, r.match_points) for r in rows] == [
+        ("1=", "P", Decimal("30.0")),
+        ("1=", "Q", Decimal("30.0")),
+        ("3=", "R", Decimal("-30.0")),
+        ("3=", "S", Decimal("-30.0")),
+    ]
+
+
+def test_games_in_progress_do_not_count(league, players):
+    session = league.sessions.get(number=2)
+    services.create_game(session, players, table_number=2)
+    assert [r.player for r in event_standings(league).rows] == ["A", "B", "C", "D", "E"]
+    assert Player.objects.filter(display_name="Aki").exists()
+
+
+def test_standings_take_a_constant_number_of_queries(league, django_assert_num_queries):
+    with django_assert_num_queries(1):
+        event_standings(league)

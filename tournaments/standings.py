@@ -1,0 +1,146 @@
+"""Event standings from the stored results of finished games.
+
+One query reads every finished seat of the event; the sums are made here in exact
+decimals, so the page, the print and every export show the same numbers.
+
+Ranking: higher total match points first; then more first places; then the better
+(lower) average placement; then the higher average final score. Players still equal on
+all four share a rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from .models import Event, Game, GameSeat
+
+TENTH = Decimal("0.1")
+HUNDREDTH = Decimal("0.01")
+
+
+@dataclass
+class SessionLine:
+    """A player's games in one session: match points and placements in order."""
+
+    match_points: Decimal = Decimal(0)
+    placements: list[int] = field(default_factory=list)
+
+    @property
+    def placements_text(self) -> str:
+        return "·".join(str(p) for p in self.placements)
+
+
+@dataclass
+class StandingsRow:
+    player_id: int
+    player: str
+    rank: int = 0
+    shared_rank: bool = False
+    games: int = 0
+    match_points: Decimal = Decimal(0)
+    penalties: Decimal = Decimal(0)
+    placement_counts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    score_total: int = 0
+    sessions: dict[int, SessionLine] = field(default_factory=dict)
+
+    @property
+    def average_placement(self) -> Decimal:
+        placed = sum((i + 1) * n for i, n in enumerate(self.placement_counts))
+        return (Decimal(placed) / self.games).quantize(HUNDREDTH, ROUND_HALF_UP)
+
+    @property
+    def average_score(self) -> int:
+        # Whole points, halves up: a displayed figure, never summed again.
+        return int((Decimal(self.score_total) / self.games).quantize(Decimal(1), ROUND_HALF_UP))
+
+    @property
+    def rank_label(self) -> str:
+        return f"{self.rank}=" if self.shared_rank else str(self.rank)
+
+    def sort_key(self) -> tuple:
+        return (
+            -self.match_points,
+            -self.placement_counts[0],
+            Decimal(sum((i + 1) * n for i, n in enumerate(self.placement_counts))) / self.games,
+            -Decimal(self.score_total) / self.games,
+        )
+
+
+@dataclass
+class Standings:
+    event: Event
+    rows: list[StandingsRow]
+    sessions: list[int]  # session numbers with finished games, in order
+    games: int  # finished games counted
+
+
+def finished_seats(event: Event, *, first_session=None, last_session=None):
+    seats = GameSeat.objects.filter(game__session__event=event, game__status=Game.Status.FINISHED)
+    if first_session is not None:
+        seats = seats.filter(game__session__number__gte=first_session)
+    if last_session is not None:
+        seats = seats.filter(game__session__number__lte=last_session)
+    return seats
+
+
+def _rank(rows: list[StandingsRow]) -> None:
+    rows.sort(key=lambda r: (r.sort_key(), r.player.casefold()))
+    for index, row in enumerate(rows):
+        if index and rows[index - 1].sort_key() == row.sort_key():
+            row.rank = rows[index - 1].rank
+            row.shared_rank = rows[index - 1].shared_rank = True
+        else:
+            row.rank = index + 1
+
+
+def build_rows(seat_rows: Iterable[tuple]) -> tuple[list[StandingsRow], list[int], int]:
+    """Rows from (player id, name, session number, game id, score, placement, match points,
+    penalty) tuples, one per finished seat, in play order."""
+    rows: dict[int, StandingsRow] = {}
+    sessions: set[int] = set()
+    games: set[int] = set()
+    for player_id, name, session, game_id, score, placement, points, penalty in seat_rows:
+        row = rows.get(player_id)
+        if row is None:
+            row = rows[player_id] = StandingsRow(player_id, name)
+        row.games += 1
+        row.match_points += points
+        row.penalties += penalty
+        row.placement_counts[placement - 1] += 1
+        row.score_total += score
+        line = row.sessions.setdefault(session, SessionLine())
+        line.match_points += points
+        line.placements.append(placement)
+        sessions.add(session)
+        games.add(game_id)
+    result = list(rows.values())
+    _rank(result)
+    return result, sorted(sessions), len(games)
+
+
+def event_standings(
+    event: Event, *, first_session=None, last_session=None, min_games: int = 0
+) -> Standings:
+    """The standings of an event, optionally over a range of sessions and only for
+    players with at least `min_games` finished games (ranks are then among those shown)."""
+    seats = (
+        finished_seats(event, first_session=first_session, last_session=last_session)
+        .order_by("game__session__number", "game__table_number", "game_id")
+        .values_list(
+            "player_id",
+            "player__display_name",
+            "game__session__number",
+            "game_id",
+            "score",
+            "placement",
+            "match_points",
+            "penalty_points",
+        )
+    )
+    rows, sessions, games = build_rows(seats)
+    if min_games:
+        rows = [r for r in rows if r.games >= min_games]
+        _rank(rows)
+    return Standings(event, rows, sessions, games)
