@@ -1,0 +1,94 @@
+"""The four-game scoresheet of the Ari-Ari rules, filled in from stored results.
+
+Four players play up to four games together. The sheet has the players as columns and,
+for each game, Raw Score, Match Points and Placement, then the running totals: the first
+game's Total; for later games a Subtotal (the total so far) and the new Total; the last
+game of the sheet ends with the Grand Total. A footer states the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from scoring import Rules
+
+from .models import Game, Player
+
+SHEET_GAMES = 4
+
+
+class SheetRefused(Exception):
+    pass
+
+
+@dataclass
+class SheetGame:
+    number: int
+    game: Game | None = None  # None: a blank block for a game still to play
+    scores: list[int | None] = field(default_factory=lambda: [None] * 4)
+    match_points: list[Decimal | None] = field(default_factory=lambda: [None] * 4)
+    placements: list[int | None] = field(default_factory=lambda: [None] * 4)
+    subtotals: list[Decimal | None] = field(default_factory=lambda: [None] * 4)
+    totals: list[Decimal | None] = field(default_factory=lambda: [None] * 4)
+
+    @property
+    def is_last(self) -> bool:
+        return self.number == SHEET_GAMES
+
+
+@dataclass
+class Sheet:
+    players: list[Player]
+    games: list[SheetGame]
+    rules: Rules
+
+    @property
+    def grand_totals(self) -> list[Decimal | None]:
+        return self.games[-1].totals
+
+    @property
+    def rules_footer(self) -> list[tuple[str, str]]:
+        def signed(value: Decimal) -> str:
+            return f"+{value:g}" if value > 0 else f"−{-value:g}" if value < 0 else "0"
+
+        return [
+            ("Starting Score", f"{self.rules.start_points:,}"),
+            ("Return Score", f"{self.rules.return_points:,}"),
+            ("Uma", "/".join(signed(u) for u in self.rules.uma)),
+            ("Oka", signed(self.rules.effective_oka)),
+        ]
+
+
+def build_sheet(players: Sequence[Player], games: Sequence[Game], rules: Rules) -> Sheet:
+    """A sheet for `players` (the columns, in this order) from up to four finished games
+    among exactly these players; blocks without a game stay blank."""
+    if len(games) > SHEET_GAMES:
+        raise SheetRefused(f"A scoresheet holds {SHEET_GAMES} games; choose at most four.")
+    column = {player.pk: index for index, player in enumerate(players)}
+    blocks = []
+    running: list[Decimal] | None = None
+    for number in range(1, SHEET_GAMES + 1):
+        block = SheetGame(number)
+        if number <= len(games):
+            game = games[number - 1]
+            seats = game.ordered_seats()
+            if {s.player_id for s in seats} != set(column):
+                raise SheetRefused(f"{game} was not played by the sheet's four players.")
+            if not game.is_finished:
+                raise SheetRefused(f"{game} is not finished yet.")
+            block.game = game
+            for seat in seats:
+                col = column[seat.player_id]
+                block.scores[col] = seat.score
+                block.match_points[col] = seat.match_points
+                block.placements[col] = seat.placement
+            if running is not None:
+                block.subtotals = list(running)
+            running = [
+                (running[c] if running else Decimal(0)) + block.match_points[c] for c in range(4)
+            ]
+            block.totals = list(running)
+        blocks.append(block)
+    return Sheet(list(players), blocks, rules)
