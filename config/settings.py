@@ -119,6 +119,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Take the write lock when a transaction starts, so that a second organiser saving
+    # the same hand waits and then gets the clear "entered already" message instead of
+    # "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Authentication

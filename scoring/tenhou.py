@@ -24,6 +24,15 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from mahjong.constants import CHUN, EAST, HAKU, HATSU
+from mahjong.hand_calculating.divider import HandDivider
+from mahjong.hand_calculating.fu import FuCalculator
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.meld import Meld
+from mahjong.shanten import Shanten
+from mahjong.tile import TilesConverter
+
 from .errors import ScoringError
 
 TENTH = Decimal("0.1")
@@ -446,9 +455,10 @@ class _JsonHand:
                     fu = tiles.fu(
                         win_tile,
                         tsumo=tsumo,
-                        seat_wind=27 + (winner - self.dealer) % 4,
-                        round_wind=27 + self.round_index // 4,
+                        seat_wind=EAST + (winner - self.dealer) % 4,
+                        round_wind=EAST + self.round_index // 4,
                         yaku=yaku,
+                        yaku_han=han - dora,
                     )
                 except ScoringError as err:
                     raise err.in_hand(self.number) from None
@@ -561,12 +571,27 @@ def _kind(code: Any, hand: _JsonHand | None = None) -> int:
 
 
 # --- hands from tiles ----------------------------------------------------------------------
+#
+# The log is read here (which tiles a seat holds, which calls it made); the hand is judged by
+# the `mahjong` library: HandCalculator for the fu of a win, Shanten for tenpai.
+
+# Yaku that come from how the hand was won, not from its tiles: the library has to be told,
+# or a hand whose only yaku they are would have none.
+_WIN_CONDITIONS = {
+    "立直": "is_riichi",
+    "両立直": "is_daburu_riichi",
+    "一発": "is_ippatsu",
+    "嶺上開花": "is_rinshan",
+    "槍槓": "is_chankan",
+    "海底摸月": "is_haitei",
+    "河底撈魚": "is_houtei",
+}
 
 
 @dataclass(frozen=True)
 class _Meld:
     kind: int  # the lowest tile's kind
-    shape: str  # "chi", "pon", "kan"
+    shape: str  # Meld.CHI, Meld.PON or Meld.KAN
     is_open: bool
 
 
@@ -577,10 +602,6 @@ class _Tiles:
     counts: tuple[int, ...]
     melds: tuple[_Meld, ...]
     concealed_last: int  # the kind of the seat's last draw (a tsumo's winning tile)
-
-    @property
-    def is_open(self) -> bool:
-        return any(m.is_open for m in self.melds)
 
     @classmethod
     def from_json(
@@ -605,7 +626,7 @@ class _Tiles:
                 rest.remove(_kind(called, hand))
                 for kind in rest:
                     take(kind)
-                shape = {"c": "chi", "p": "pon", "m": "kan"}.get(letter)
+                shape = {"c": Meld.CHI, "p": Meld.PON, "m": Meld.KAN}.get(letter)
                 if shape is None:
                     raise hand.fail(f"unreadable call {value!r}")
                 melds.append(_Meld(kinds[0], shape, True))
@@ -623,13 +644,13 @@ class _Tiles:
                 kind = _kind(called, hand)
                 if letter == "a":
                     take(kind, 4)
-                    melds.append(_Meld(kind, "kan", False))
+                    melds.append(_Meld(kind, Meld.KAN, False))
                 elif letter == "k":
                     take(kind)
-                    pon = next((m for m in melds if m.shape == "pon" and m.kind == kind), None)
+                    pon = next((m for m in melds if m.shape == Meld.PON and m.kind == kind), None)
                     if pon is None:
                         raise hand.fail(f"an added kan {out!r} without its pon")
-                    melds[melds.index(pon)] = _Meld(kind, "kan", True)
+                    melds[melds.index(pon)] = _Meld(kind, Meld.KAN, True)
                 else:
                     raise hand.fail(f"unreadable discard {out!r}")
                 continue
@@ -643,120 +664,109 @@ class _Tiles:
 
     def tenpai(self) -> bool:
         """Whether the concealed tiles wait on a tile the seat does not hold all four of."""
-        used = list(self.counts)
+        counts = list(self.counts)
+        # A seat with 14 tiles is not waiting (and Shanten wants 3n+1 tiles to call it tenpai).
+        if sum(counts) % 3 != 1 or Shanten.calculate_shanten(counts) != Shanten.TENPAI_STATE:
+            return False
+        # Tenhou calls a hand noten when it waits only on tiles the seat holds all four of,
+        # melds included; Shanten sees the concealed tiles alone, so the waits are checked.
+        used = list(counts)
         for meld in self.melds:
             for kind in _meld_kinds(meld):
                 used[kind] += 1
         for kind in range(34):
-            if used[kind] >= 4:
-                continue
-            counts = list(self.counts)
-            counts[kind] += 1
-            if _complete(counts, closed=not self.melds):
-                return True
+            if used[kind] < 4:
+                counts[kind] += 1
+                wins = Shanten.calculate_shanten(counts) == Shanten.AGARI_STATE
+                counts[kind] -= 1
+                if wins:
+                    return True
         return False
 
-    def fu(self, win: int, *, tsumo: bool, seat_wind: int, round_wind: int, yaku: list[str]) -> int:
-        """The fu of this winning hand, as Tenhou counts them (the best arrangement)."""
-        if "七対子" in yaku:
-            return 25
-        if "平和" in yaku:
-            return 20 if tsumo else 30
+    def fu(
+        self,
+        win: int,
+        *,
+        tsumo: bool,
+        seat_wind: int,
+        round_wind: int,
+        yaku: list[str],
+        yaku_han: int,
+    ) -> int:
+        """The fu of this winning hand, as Tenhou counts them: those of the reading that
+        Tenhou scored, whose yaku are worth `yaku_han` (the han without dora)."""
         if not 0 <= win < 34:
             raise ScoringError("the winning tile is not in the log")
-        counts = list(self.counts)
-        if not tsumo:
-            counts[win] += 1
-        base = 20 + (2 if tsumo else 0) + (10 if not tsumo and not self.is_open else 0)
-        for meld in self.melds:
-            if meld.shape != "chi":
-                value = {"pon": 2, "kan": 8}[meld.shape] * (1 if meld.is_open else 2)
-                base += value * (2 if _terminal_or_honour(meld.kind) else 1)
-        best = 0
-        for pair, sets in _arrangements(counts):
-            fu = base
-            for kind in (31, 32, 33, seat_wind, round_wind):
-                fu += 2 if pair == kind else 0
-            triplets = [k for shape, k in sets if shape == "pon"]
-            runs = [k for shape, k in sets if shape == "chi"]
-            for kind in triplets:
-                fu += 4 * (2 if _terminal_or_honour(kind) else 1)
-            waits = []
-            if pair == win:
-                waits.append(2)
-            if win in triplets:
-                # Completed by a ron, the triplet counts as open.
-                waits.append(0 if tsumo else -2 * (2 if _terminal_or_honour(win) else 1))
-            for start in runs:
-                if start <= win <= start + 2:
-                    middle = win == start + 1
-                    edge = (start % 9 == 0 and win == start + 2) or (
-                        start % 9 == 6 and win == start
-                    )
-                    waits.append(2 if middle or edge else 0)
-            if not waits:
-                continue
-            fu += max(waits)
-            fu = -(-fu // 10) * 10
-            if fu == 20 and self.is_open:
-                fu = 30
-            best = max(best, fu)
-        if not best:
+        tiles, melds, win_tile = self._tiles_136(win, tsumo=tsumo)
+        config = HandConfig(
+            is_tsumo=tsumo,
+            player_wind=seat_wind,
+            round_wind=round_wind,
+            options=OptionalRules(has_open_tanyao=True),  # Tenhou plays kuitan
+            **{flag: True for name, flag in _WIN_CONDITIONS.items() if name in yaku},
+        )
+        result = HandCalculator.estimate_hand_value(tiles, win_tile, melds, config=config)
+        if not result.error and result.han == yaku_han:
+            return result.fu
+        # The library scores the reading of the tiles worth the most and, between readings
+        # worth the same limit, the one with more han; Tenhou may have shown the other (tsumo
+        # 111222333m: 4 han 40 fu with sanankou and a dora, or 5 han 30 fu with iipeikou and
+        # chanta, both mangan), and the library cannot be asked for a reading by its han.
+        # The reading left out has the more fu, so take the most fu of any reading, as this
+        # module did before the library (and does for a win whose yaku the library misses).
+        most = self._most_fu(tiles, melds, win_tile, config)
+        if not most:
             raise ScoringError("the winning hand's tiles do not form a complete hand")
-        return best
+        return most
+
+    @staticmethod
+    def _most_fu(tiles: list[int], melds: list[Meld], win_tile: int, config: HandConfig) -> int:
+        """The most fu of any reading of the tiles with any group the winning tile completes
+        (0: the tiles do not form a complete hand)."""
+        valued = [HAKU, HATSU, CHUN, config.player_wind, config.round_wind]
+        open_sets = [meld.tiles_34 for meld in melds if meld.opened]
+        most = 0
+        for reading in HandDivider.divide_hand(TilesConverter.to_34_array(tiles), melds):
+            concealed = list(reading)
+            for tiles_34 in open_sets:
+                concealed.remove(tiles_34)
+            for group in concealed:
+                if win_tile // 4 in group:
+                    _, fu = FuCalculator.calculate_fu(
+                        reading, win_tile, group, config, valued, melds
+                    )
+                    most = max(most, fu)
+        return most
+
+    def _tiles_136(self, win: int, *, tsumo: bool) -> tuple[list[int], list[Meld], int]:
+        """The hand as the library takes it: every tile as a 136-id (kind * 4 + copy), the
+        melds, and the winning tile's id (a ron's is added to the hand)."""
+        copies = [0] * 34
+
+        def ids(kind: int, n: int) -> list[int]:
+            if copies[kind] + n > 4:
+                raise ScoringError("the log's tiles do not add up")
+            copies[kind] += n
+            return list(range(4 * kind + copies[kind] - n, 4 * kind + copies[kind]))
+
+        melds = [
+            Meld(meld.shape, [i for kind in _meld_kinds(meld) for i in ids(kind, 1)], meld.is_open)
+            for meld in self.melds
+        ]
+        tiles = [i for meld in melds for i in meld.tiles]
+        for kind, count in enumerate(self.counts):
+            tiles += ids(kind, count)
+        if not tsumo:
+            tiles += ids(win, 1)
+        elif not self.counts[win]:
+            raise ScoringError("the winning hand's tiles do not form a complete hand")
+        return tiles, melds, 4 * win + copies[win] - 1
 
 
 def _meld_kinds(meld: _Meld) -> list[int]:
-    if meld.shape == "chi":
+    if meld.shape == Meld.CHI:
         return [meld.kind, meld.kind + 1, meld.kind + 2]
-    return [meld.kind] * (4 if meld.shape == "kan" else 3)
-
-
-def _terminal_or_honour(kind: int) -> bool:
-    return kind >= 27 or kind % 9 in (0, 8)
-
-
-def _arrangements(counts: list[int]) -> list[tuple[int, list[tuple[str, int]]]]:
-    """Every way to split concealed tiles into one pair and sets (pons and chis)."""
-    found = []
-    for pair in range(34):
-        if counts[pair] >= 2:
-            counts[pair] -= 2
-            for sets in _sets(counts, 0):
-                found.append((pair, sets))
-            counts[pair] += 2
-    return found
-
-
-def _sets(counts: list[int], start: int) -> list[list[tuple[str, int]]]:
-    while start < 34 and counts[start] == 0:
-        start += 1
-    if start == 34:
-        return [[]]
-    found = []
-    if counts[start] >= 3:
-        counts[start] -= 3
-        found += [[("pon", start), *rest] for rest in _sets(counts, start)]
-        counts[start] += 3
-    if start < 27 and start % 9 <= 6 and counts[start + 1] and counts[start + 2]:
-        for k in (start, start + 1, start + 2):
-            counts[k] -= 1
-        found += [[("chi", start), *rest] for rest in _sets(counts, start)]
-        for k in (start, start + 1, start + 2):
-            counts[k] += 1
-    return found
-
-
-def _complete(counts: list[int], *, closed: bool) -> bool:
-    if _arrangements(counts):
-        return True
-    if closed and sum(counts) == 14:
-        if all(c in (0, 2) for c in counts) and counts.count(2) == 7:
-            return True
-        orphans = [k for k in range(34) if _terminal_or_honour(k)]
-        if all(counts[k] for k in orphans) and sum(counts[k] for k in orphans) == 14:
-            return True
-    return False
+    return [meld.kind] * (4 if meld.shape == Meld.KAN else 3)
 
 
 # --- mjlog XML -----------------------------------------------------------------------------

@@ -226,6 +226,18 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    @property
+    def awaits_final_scores(self) -> bool:
+        """A final-score game whose scores are not entered yet: nothing to replay."""
+        return self.entry_mode == self.EntryMode.FINAL_SCORES and any(
+            seat.entered_score is None for seat in self.seats.all()
+        )
+
+    def _hands_with_wins(self):
+        if "hands" in getattr(self, "_prefetched_objects_cache", {}):
+            return self.hands.all()
+        return self.hands.prefetch_related("wins")
+
     def ordered_seats(self) -> list[GameSeat]:
         seats = sorted(self.seats.all(), key=lambda s: s.seat)
         return seats
@@ -242,9 +254,10 @@ class Game(models.Model):
             doc["final_scores"] = [s.entered_score for s in seats]
             doc["leftover_sticks"] = self.leftover_sticks
         else:
-            hands = self.hands.prefetch_related("wins").order_by("number")
-            doc["hands"] = [hand.to_record() for hand in hands]
-        penalties = [p.to_record() for p in self.penalties.order_by("created_at", "pk")]
+            doc["hands"] = [hand.to_record() for hand in self._hands_with_wins()]
+        # Meta orderings give hands by number and penalties by time, so prefetched rows
+        # (an export of a whole event) are used as they are, without a query per game.
+        penalties = [p.to_record() for p in self.penalties.all()]
         if penalties:
             doc["penalties"] = penalties
         return doc
@@ -473,7 +486,8 @@ class Penalty(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["game", "created_at"]
+        verbose_name_plural = "penalties"
+        ordering = ["game", "created_at", "pk"]
         constraints = [
             models.CheckConstraint(condition=Q(seat__lte=3), name="penalty_seat_0_to_3"),
             models.CheckConstraint(condition=~Q(match_points=0), name="penalty_not_zero"),

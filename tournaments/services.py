@@ -47,15 +47,20 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
         game.status = Game.Status.IN_PROGRESS
     game.ended_by = result.ended_by or ("final_scores" if result.finished else "")
     game.save(update_fields=["status", "ended_by", "updated_at"])
-    finished = game.status == Game.Status.FINISHED
-    scores = result.final_scores if result.finished else result.state.scores
     seats = list(game.seats.all())
+    apply_result(seats, result, finished=game.status == Game.Status.FINISHED)
+    GameSeat.objects.bulk_update(seats, ["score", "placement", "match_points", "penalty_points"])
+
+
+def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: bool) -> None:
+    """Copy the engine's results onto a game's seats (unsaved): the current score, and
+    placement and match points only once the game is finished."""
+    scores = result.final_scores if result.finished else result.state.scores
     for seat in seats:
         seat.score = scores[seat.seat]
         seat.placement = result.placements[seat.seat] if finished else None
         seat.match_points = result.match_points[seat.seat] if finished else None
         seat.penalty_points = result.penalties[seat.seat]
-    GameSeat.objects.bulk_update(seats, ["score", "placement", "match_points", "penalty_points"])
 
 
 def _locked_game(game_id: int) -> Game:
@@ -223,8 +228,13 @@ def reopen_game(game_id: int) -> None:
         _store_results(game, result, finish=False)
 
 
-def rescore_game(game: Game) -> GameResult:
-    """Replay a game as stored and rewrite its derived results (inside a transaction)."""
+def rescore_game(game: Game) -> GameResult | None:
+    """Replay a game as stored and rewrite its derived results (inside a transaction).
+
+    A final-score game still waiting for its scores has nothing to replay: None.
+    """
+    if game.awaits_final_scores:
+        return None
     result = replay_record(game.to_record())
     _store_results(game, result)
     return result
@@ -340,8 +350,11 @@ def change_event_rules(event_id: int, preset: str, overrides: dict[str, Any]) ->
             .prefetch_related("seats__player")
             .order_by("session__number", "table_number", "pk")
         )
-        changed = reopened = 0
+        rescored = changed = reopened = 0
         for game in games:
+            if game.awaits_final_scores:
+                continue
+            rescored += 1
             before = _snapshot(game)
             was_finished = game.is_finished
             try:
@@ -352,4 +365,39 @@ def change_event_rules(event_id: int, preset: str, overrides: dict[str, Any]) ->
                 changed += 1
             if was_finished and not game.is_finished:
                 reopened += 1
-        return RulesChange(len(games), changed, reopened)
+        return RulesChange(rescored, changed, reopened)
+
+
+def add_penalty(
+    game_id: int, seat: int, match_points: Decimal, reason: str, *, user=None
+) -> Penalty:
+    """Give seat `seat` a penalty of `match_points` (tenths, added after uma and oka) and
+    rewrite the game's results, or refuse and store nothing."""
+    points = Decimal(match_points)
+    if not 0 <= seat <= 3:
+        raise GameChangeRefused(f"There is no seat {seat}: seats are 0 to 3.")
+    if points == 0:
+        raise GameChangeRefused("A penalty of 0 match points changes nothing.")
+    if points != points.quantize(Decimal("0.1")):
+        raise GameChangeRefused("Match points are kept to tenths, e.g. -20.0 or -2.5.")
+    if not reason.strip():
+        raise GameChangeRefused("Give the reason for the penalty.")
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        penalty = Penalty.objects.create(
+            game=game, seat=seat, match_points=points, reason=reason.strip(), created_by=user
+        )
+        rescore_game(game)
+        return penalty
+
+
+def delete_penalty(game_id: int, penalty_id: int) -> Penalty:
+    """Take back a penalty of this game and rewrite the game's results; returns it."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        penalty = game.penalties.filter(pk=penalty_id).first()
+        if penalty is None:
+            raise GameChangeRefused("This game has no such penalty: it may have been removed.")
+        penalty.delete()
+        rescore_game(game)
+        return penalty

@@ -1,9 +1,66 @@
 from django.urls import path
 
-from . import views
+from .views import events, games, imports, sheets, standings
 
 app_name = "tournaments"
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    # Events, sessions, players and setting up games (views/events.py).
+    path("", events.home, name="home"),
+    path("events/new/", events.event_create, name="event_create"),
+    path("events/<slug:slug>/", events.event_detail, name="event"),
+    path("events/<slug:slug>/edit/", events.event_edit, name="event_edit"),
+    path("events/<slug:slug>/rules/", events.event_rules, name="event_rules"),
+    path("events/<slug:slug>/sessions/new/", events.session_create, name="session_create"),
+    path("events/<slug:slug>/sessions/<int:number>/", events.session_detail, name="session"),
+    path(
+        "events/<slug:slug>/sessions/<int:number>/edit/",
+        events.session_edit,
+        name="session_edit",
+    ),
+    path(
+        "events/<slug:slug>/sessions/<int:number>/games/new/",
+        events.game_create,
+        name="game_create",
+    ),
+    path("games/<int:pk>/edit/", events.game_edit, name="game_edit"),
+    # Standings, results and whole-event exports (views/standings.py).
+    path("events/<slug:slug>/standings/", standings.standings, name="standings"),
+    path("events/<slug:slug>/results/", standings.results, name="results"),
+    path("events/<slug:slug>/export.json", standings.event_export, name="event_export"),
+    path("events/<slug:slug>/export.zip", standings.event_export_zip, name="event_export_zip"),
+    path("events/<slug:slug>/import-records/", standings.event_import, name="event_import"),
+    # Printable sheets (views/sheets.py).
+    path(
+        "events/<slug:slug>/sessions/<int:number>/tables/<int:table>/scoresheet/",
+        sheets.scoresheet,
+        name="scoresheet",
+    ),
+    path(
+        "events/<slug:slug>/sessions/<int:number>/tables/<int:table>/scoresheet/blank/",
+        sheets.scoresheet_blank,
+        name="scoresheet_blank",
+    ),
+    path("games/<int:pk>/sheet/", sheets.game_sheet, name="game_sheet"),
+    # Importing Tenhou logs (views/imports.py).
+    path("events/<slug:slug>/import/", imports.import_upload, name="import_upload"),
+    path(
+        "events/<slug:slug>/import/<str:token>/",
+        imports.import_preview,
+        name="import_preview",
+    ),
+    path("players/", events.player_list, name="players"),
+    path("players/new/", events.player_create, name="player_create"),
+    path("players/<int:pk>/", events.player_detail, name="player"),
+    # A game and its hands (views/games.py).
+    path("games/<int:pk>/", games.game_detail, name="game"),
+    path("games/<int:pk>/record.json", games.game_record, name="game_record"),
+    path("games/<int:pk>/hands/new/", games.hand_new, name="hand_new"),
+    path("games/<int:pk>/hands/<int:number>/edit/", games.hand_edit, name="hand_edit"),
+    path("games/<int:pk>/hands/<int:number>/delete/", games.hand_delete, name="hand_delete"),
+    path("games/<int:pk>/undo/", games.hand_undo, name="hand_undo"),
+    path("games/<int:pk>/final-scores/", games.final_scores, name="final_scores"),
+    path("games/<int:pk>/finish/", games.game_finish, name="game_finish"),
+    path("games/<int:pk>/reopen/", games.game_reopen, name="game_reopen"),
+    path("games/<int:pk>/penalties/new/", games.penalty_new, name="penalty_new"),
 ]

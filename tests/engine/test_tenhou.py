@@ -259,6 +259,53 @@ def test_riichi_sticks_explain_the_gap_between_json_results_and_scores(path):
         assert deltas == [c - s for c, s in zip(changes, sticks, strict=True)]
 
 
+def _one_win_by_south(haipai: list[int], tile: int, result: list, *, ron: bool = False) -> dict:
+    """A game of one hand (East 1): seat 1 wins on `tile`, drawn or discarded by seat 0."""
+    doc = json_doc(OLD)
+    seats = [[[], [], [tile] if ron else []], [haipai, [] if ron else [tile], []]]
+    seats += [[[], [], []], [[], [], []]]
+    entry: list = [[0, 0, 0], [25000] * 4, [11], []]
+    for seat in seats:
+        entry += seat
+    payment = [-8000, 8000, 0, 0] if ron else [-4000, 8000, -2000, -2000]
+    doc["log"] = [[*entry, ["和了", payment, [1, 0 if ron else 1, 1, *result]]]]
+    return doc
+
+
+# 111222333m 789p and a North: three concealed triplets, or three 123m.
+TRIPLETS_OR_RUNS = [11, 11, 11, 12, 12, 12, 13, 13, 13, 27, 28, 29, 44]
+
+
+def test_a_mangan_gets_the_fu_of_the_reading_tenhou_showed_when_two_tie():
+    # With one dora, tsumo sanankou (4 han 40 fu) and tsumo iipeikou chanta (5 han 30 fu)
+    # are both mangan. Whichever reading Tenhou showed, the record pays a mangan.
+    doc = _one_win_by_south(
+        TRIPLETS_OR_RUNS, 44, ["満貫2000-4000点", "門前清自摸和(1飜)", "三暗刻(2飜)", "ドラ(1飜)"]
+    )
+    win = from_json(doc).record["hands"][0]["wins"][0]
+    assert (win["han"], win["fu"], win["dora"]) == (4, 40, 1)
+    doc = _one_win_by_south(
+        TRIPLETS_OR_RUNS,
+        44,
+        ["満貫2000-4000点", "門前清自摸和(1飜)", "一盃口(1飜)", "混全帯幺九(2飜)", "ドラ(1飜)"],
+    )
+    win = from_json(doc).record["hands"][0]["wins"][0]
+    assert (win["han"], "fu" in win) == (5, False)
+
+
+def test_the_fu_are_those_of_the_reading_with_the_yaku_not_the_most_fu_of_any_reading():
+    # 666777888m 789p 發發, ron on 8m: three 678m (iipeikou, 40 fu) score more than 666m
+    # 777m 888m (no sanankou, as the ron opens 888m: 50 fu but one han less).
+    doc = _one_win_by_south(
+        [16, 16, 16, 17, 17, 17, 18, 18, 27, 28, 29, 46, 46],
+        18,
+        ["満貫8000点", "立直(1飜)", "一盃口(1飜)", "ドラ(2飜)"],
+        ron=True,
+    )
+    win = from_json(doc).record["hands"][0]["wins"][0]
+    assert (win["han"], win["fu"], win["loser"]) == (4, 40, 0)
+
+
 # --- riichi declared on a tile that was ronned ----------------------------------------
 
 
@@ -323,6 +370,30 @@ def test_nagashi_mangan_reads_tenpai_from_the_tiles_in_json_as_xml_shows_them():
     expected = {"result": "nagashi", "riichi": [2], "nagashi": [3], "tenpai": [0, 1, 2]}
     assert from_json(doc).record["hands"][7] == expected
     assert convert(xml).record["hands"][7] == expected
+
+
+@pytest.mark.parametrize(
+    ("haipai", "takes", "discards", "tenpai"),
+    [
+        # 1111m 234p 567p 789s: only a fifth 1m would complete it.
+        ([11, 11, 11, 11, 22, 23, 24, 25, 26, 27, 37, 38, 39], [19], [60], False),
+        # 1112m 234p 567p 789s: waits on 2m and 3m.
+        ([11, 11, 11, 12, 22, 23, 24, 25, 26, 27, 37, 38, 39], [19], [60], True),
+        # A kan of 3m beside 12m: the edge wait is on a 3m the seat holds all four of.
+        ([11, 12, 13, 13, 13, 22, 23, 24, 25, 26, 27, 39, 39], ["m13131313", 41], [0, 60], False),
+        # A kan of 3m beside 23m: 1m and 4m are still to come.
+        ([12, 13, 13, 13, 13, 22, 23, 24, 25, 26, 27, 39, 39], ["m13131313", 41], [0, 60], True),
+    ],
+    ids=["1111m", "1112m", "kan 3m, 12m", "kan 3m, 23m"],
+)
+def test_a_seat_waiting_only_on_tiles_it_holds_all_four_of_is_not_tenpai(
+    haipai, takes, discards, tenpai
+):
+    doc = json_doc(RECENT)
+    doc["log"][7][16] = ["流し満貫", [-4000, -2000, -2000, 8000]]
+    doc["log"][7][4:7] = [haipai, takes, discards]
+    expected = [0, 1, 2] if tenpai else [1, 2]
+    assert from_json(doc).record["hands"][7]["tenpai"] == expected
 
 
 # --- input forms ----------------------------------------------------------------------

@@ -194,3 +194,12 @@ def test_production_refuses_the_development_secret_key():
 
     assert result.returncode != 0
     assert "SECRET_KEY is not set" in result.stderr
+
+
+@pytest.mark.django_db
+def test_refusals_and_missing_pages_use_the_sites_own_pages(client, settings):
+    settings.DEBUG = False
+    missing = client.get("/events/no-such-event/")
+    assert missing.status_code == 404
+    assert "Not found" in missing.content.decode()
+    assert "Back to the events" in missing.content.decode()

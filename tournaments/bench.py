@@ -1,0 +1,93 @@
+"""A large generated league, for measuring pages at scale.
+
+Games are random but valid (`scoring.simulate`); every stored result is the engine's
+own, written with the same mapping the services use, only in bulk.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable
+
+from django.db import transaction
+
+import scoring
+from scoring.simulate import random_record
+
+from .models import Event, Game, GameSeat, Hand, Player, Session, Win
+from .services import apply_result
+
+SLUG = "bench-league"
+GAMES_PER_SESSION = 100
+BATCH = 250
+
+
+def build_league(
+    *, players: int, games: int, seed: int = 1, slug: str = SLUG, say: Callable = print
+) -> Event:
+    """Create the event `slug` with `players` players and `games` finished games."""
+    rng = random.Random(seed)
+    with transaction.atomic():
+        event = Event.objects.create(
+            name=f"Benchmark League ({games} games)",
+            slug=slug,
+            starts_on=datetime.date(2025, 1, 1),
+        )
+        people = Player.objects.bulk_create(
+            [Player(display_name=f"{slug} player {i:04d}") for i in range(players)]
+        )
+        session_count = max(1, -(-games // GAMES_PER_SESSION))
+        sessions = Session.objects.bulk_create(
+            [
+                Session(
+                    event=event, number=n, date=datetime.date(2025, 1, 1) + datetime.timedelta(n)
+                )
+                for n in range(1, session_count + 1)
+            ]
+        )
+    rules = event.rules_spec()
+    made = 0
+    while made < games:
+        count = min(BATCH, games - made)
+        with transaction.atomic():
+            _build_batch(rng, rules, sessions, people, first=made, count=count)
+        made += count
+        say(f"  {made} of {games} games")
+    return event
+
+
+def _build_batch(rng, rules, sessions, people, *, first: int, count: int) -> None:
+    docs, results, game_rows = [], [], []
+    for index in range(first, first + count):
+        doc = random_record(rng, rules)
+        result = scoring.replay(scoring.parse_record(doc))
+        docs.append(doc)
+        results.append(result)
+        game_rows.append(
+            Game(
+                session=sessions[index // GAMES_PER_SESSION],
+                table_number=index % GAMES_PER_SESSION + 1,
+                status=Game.Status.FINISHED,
+                ended_by=result.ended_by or "",
+            )
+        )
+    game_rows = Game.objects.bulk_create(game_rows)
+    seats, hands = [], []
+    for game, doc, result in zip(game_rows, docs, results, strict=True):
+        four = rng.sample(people, 4)
+        game_seats = [GameSeat(game=game, seat=s, player=p) for s, p in enumerate(four)]
+        apply_result(game_seats, result, finished=True)
+        seats.extend(game_seats)
+        hands.extend(
+            Hand.from_record(game, number, hand_doc)
+            for number, hand_doc in enumerate(doc["hands"], start=1)
+        )
+    GameSeat.objects.bulk_create(seats)
+    saved = Hand.objects.bulk_create(hands)
+    wins = []
+    for hand, built in zip(saved, hands, strict=True):
+        for win in built.pending_wins:
+            win.hand = hand
+            wins.append(win)
+    Win.objects.bulk_create(wins)

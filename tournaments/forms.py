@@ -1,0 +1,624 @@
+"""Forms for events, sessions, players and setting up games.
+
+Each form normalises its input in `clean_<field>` and says what is wrong next to the
+field, in words an organiser can act on. Nothing here writes to a game's outcome: the
+views hand cleaned data to `services`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.forms.boundfield import BoundField
+from django.utils.text import slugify
+
+import scoring
+from scoring.rules import Rules, option_names
+
+from .models import WINDS, Event, Game, Player, Session
+
+# Paths under events/ that are not event addresses.
+RESERVED_SLUGS = {"new"}
+
+PRESET_DESCRIPTIONS = {
+    "ari-ari": "Basic Ari-Ari rules: 25,000 start, 30,000 return, uma +30/+10, oka 20.",
+    "tenhou": "Tenhou ranked: uma +20/+10 with oka, agari-yame, tenpai-yame, west round.",
+    "mleague": "M.League: uma +30/+10 with oka, kiriage, head bump, no bust, chombo −20.",
+    "wrc": "WRC 2022: 30,000 start, uma +15/+5, no oka, kiriage, no nagashi, chombo −30.",
+    "ema": "EMA 2016: 30,000 start, uma +15/+5, no oka, triple ron, no nagashi, chombo −20.",
+    "mahjongsoul": "Mahjong Soul: uma +20/+10/0/−10, no oka, triple ron, yame, west round.",
+}
+
+
+def preset_choices() -> list[tuple[str, str]]:
+    return [(name, f"{name}: {PRESET_DESCRIPTIONS.get(name, '')}") for name in scoring.PRESETS]
+
+
+# Short names for rule options, used as form labels and in "the rules in words".
+RULE_LABELS = {
+    "start_points": "start points",
+    "return_points": "return points",
+    "uma": "uma",
+    "oka": "oka",
+    "length": "length",
+    "kiriage": "kiriage",
+    "kazoe": "13 han and more",
+    "double_yakuman": "double yakuman",
+    "multi_ron": "several winners",
+    "honba_value": "honba value",
+    "noten_total": "noten payments",
+    "nagashi_mangan": "nagashi mangan",
+    "abortive_draws": "abortive draws",
+    "bust": "bust",
+    "agari_yame": "agari-yame",
+    "tenpai_yame": "tenpai-yame",
+    "west_round": "west round",
+    "dealer_repeat_on_tenpai": "dealer repeats when tenpai",
+    "leftover_sticks": "leftover riichi sticks",
+    "ties": "ties",
+    "chombo": "chombo",
+    "chombo_penalty": "chombo penalty",
+    "rounding": "rounding",
+}
+
+RULE_HELP = {
+    "start_points": "Points each player starts with.",
+    "return_points": "Scores are counted from this in match points.",
+    "uma": "Match points for 1st, 2nd, 3rd and 4th place.",
+    "oka": "Bonus to the winner of the game.",
+    "kiriage": "4 han 30 fu and 3 han 60 fu paid as mangan.",
+    "double_yakuman": "Stacked yakuman paid as multiples.",
+    "honba_value": "Paid per honba counter, in total.",
+    "noten_total": "Paid by noten to tenpai players at an exhaustive draw, in total.",
+    "agari_yame": "A leading dealer may stop the game by winning the last hand.",
+    "tenpai_yame": "A leading dealer may stop the game by being tenpai in the last hand.",
+    "west_round": "Play on into the west round if nobody reached the return points.",
+    "chombo_penalty": "Match points added to the offender when chombo is a penalty.",
+}
+
+ENUM_LABELS = {
+    "hanchan": "hanchan (east and south)",
+    "tonpuusen": "tonpuusen (east only)",
+    "yakuman": "kazoe yakuman",
+    "sanbaiman": "sanbaiman at most",
+    "double": "double ron, triple ron aborts",
+    "triple": "double and triple ron paid",
+    "head_bump": "head bump (one winner)",
+    "below_zero": "below zero ends the game",
+    "off": "no bust",
+    "first": "to 1st place",
+    "lost": "lost",
+    "seat_order": "seat order",
+    "split": "split uma",
+    "reverse_mangan": "reverse mangan",
+    "penalty": "match point penalty",
+    "exact": "exact",
+    "thousands": "to thousands",
+}
+
+
+def _points(value: Decimal | int) -> str:
+    """+30, −10, 0, 2.5: match points as people write them."""
+    text = f"{Decimal(value).normalize():f}".removeprefix("-")
+    if value > 0:
+        return f"+{text}"
+    return f"−{text}" if value < 0 else "0"
+
+
+def rule_value_in_words(name: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, StrEnum):
+        return ENUM_LABELS.get(value.value, value.value)
+    if name == "uma":
+        return "/".join(_points(v) for v in value)
+    if value is None:
+        return "usual"
+    if isinstance(value, Decimal):
+        return _points(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def describe_rules(preset: str, overrides: dict[str, Any]) -> str:
+    """The rules as a line of words: "ari-ari; kiriage on; uma +20/+10/−10/−20"."""
+    rules = scoring.resolve_rules({"preset": preset, "overrides": overrides})
+    parts = [preset]
+    for name in overrides:
+        value = getattr(rules, name)
+        label = RULE_LABELS.get(name, name.replace("_", " "))
+        words = rule_value_in_words(name, value)
+        # "kiriage on", "start points 30,000", but "ties: split uma".
+        parts.append(f"{label}: {words}" if isinstance(value, StrEnum) else f"{label} {words}")
+    return "; ".join(parts)
+
+
+class TenbouBoundField(BoundField):
+    """Adds the widget's kind to the field's wrapper, so that check boxes and groups of
+    radio buttons can be laid out differently from text inputs."""
+
+    def css_classes(self, extra_classes=None):
+        kind = "field"
+        widget = self.field.widget
+        if isinstance(widget, forms.CheckboxInput):
+            kind += " field-check"
+        elif isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
+            kind += " field-choices"
+        elif isinstance(widget, forms.MultiWidget):
+            kind += " field-multi"
+        return super().css_classes(kind if not extra_classes else f"{kind} {extra_classes}")
+
+
+class TenbouFormMixin:
+    bound_field_class = TenbouBoundField
+    error_css_class = "invalid"
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+def _date_input() -> forms.DateInput:
+    return forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+# Events
+
+
+class UserChoices(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj) -> str:
+        full = obj.get_full_name()
+        return f"{full} ({obj.get_username()})" if full else obj.get_username()
+
+
+def free_slug(base: str, *, exclude_pk: int | None = None) -> str:
+    """`base`, or `base-2`, `base-3` ...: the first that no other event uses."""
+    base = base[:72].strip("-") or "event"
+    taken = (
+        set(
+            Event.objects.filter(slug__startswith=base)
+            .exclude(pk=exclude_pk)
+            .values_list("slug", flat=True)
+        )
+        | RESERVED_SLUGS
+    )
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    return candidate
+
+
+class EventForm(TenbouFormMixin, forms.ModelForm):
+    slug = forms.SlugField(
+        label="Address",
+        max_length=80,
+        required=False,
+        help_text="The event's address: letters, digits and hyphens. Leave empty to make "
+        "one from the name.",
+    )
+    organisers = UserChoices(
+        queryset=get_user_model().objects.filter(is_active=True).order_by("username"),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text="They may change the event, its rules, sessions and games.",
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "slug",
+            "kind",
+            "starts_on",
+            "ends_on",
+            "description",
+            "is_public",
+            "organisers",
+        ]
+        labels = {"starts_on": "Starts on", "ends_on": "Ends on", "is_public": "Public"}
+        help_texts = {
+            "ends_on": "Leave empty for a league that runs on.",
+            "is_public": "Anyone may read a public event. A private one is seen by its "
+            "organisers only.",
+        }
+        widgets = {
+            "starts_on": _date_input(),
+            "ends_on": _date_input(),
+            "description": forms.Textarea(attrs={"rows": 4}),
+        }
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data["slug"].strip().lower()
+        exclude_pk = self.instance.pk
+        if not slug:
+            name = self.cleaned_data.get("name")
+            # Without a name there is nothing to suggest; the name's own error says so.
+            return free_slug(slugify(name), exclude_pk=exclude_pk) if name else ""
+        if slug in RESERVED_SLUGS:
+            raise ValidationError(
+                f"“{slug}” is reserved for the page that creates events. Choose another."
+            )
+        if Event.objects.filter(slug=slug).exclude(pk=exclude_pk).exists():
+            raise ValidationError(
+                f"The address “{slug}” is taken by another event. Choose another, "
+                f"for example “{free_slug(slug, exclude_pk=exclude_pk)}”."
+            )
+        return slug
+
+    def clean_organisers(self):
+        organisers = self.cleaned_data["organisers"]
+        if self.instance.pk and not organisers:
+            raise ValidationError(
+                "An event needs at least one organiser: keep yourself, or choose someone "
+                "who will look after it."
+            )
+        return organisers
+
+
+class EventCreateForm(EventForm):
+    rules_preset = forms.ChoiceField(
+        label="Rules",
+        choices=preset_choices,
+        initial="ari-ari",
+        help_text="Single options can be changed afterwards on the event's rules page.",
+    )
+
+    class Meta(EventForm.Meta):
+        fields = [*EventForm.Meta.fields[:-1], "rules_preset", "organisers"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        help_text = "You are an organiser of an event you create. Add anyone who will help."
+        self.fields["organisers"].help_text = help_text
+
+
+# Rules
+
+
+def _preset_values(name: str) -> list[Any]:
+    return [getattr(rules, name) for rules in scoring.PRESETS.values()]
+
+
+def _option_kind(name: str) -> str:
+    """bool, enum, int, decimal or uma, judged from the presets' values."""
+    if name == "uma":
+        return "uma"
+    values = [v for v in _preset_values(name) if v is not None]
+    sample = values[0] if values else None
+    if isinstance(sample, bool):
+        return "bool"
+    if isinstance(sample, StrEnum):
+        return "enum"
+    if isinstance(sample, int):
+        return "int"
+    return "decimal"
+
+
+def _to_json(value: Any) -> Any:
+    """An option value as stored in `Event.rules_overrides`."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    return value
+
+
+class UmaWidget(forms.MultiWidget):
+    def __init__(self, attrs=None):
+        widgets = [
+            forms.NumberInput(attrs={"step": "0.1", "aria-label": f"Uma for {place} place"})
+            for place in ("1st", "2nd", "3rd", "4th")
+        ]
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value):
+        return list(value) if value else [None] * 4
+
+
+class UmaField(forms.MultiValueField):
+    """Four numbers, 1st to 4th place, or none at all."""
+
+    widget = UmaWidget
+
+    def __init__(self, **kwargs):
+        incomplete = "Give all four uma values, 1st to 4th, or leave all four empty."
+        fields = [
+            forms.DecimalField(
+                max_digits=5, decimal_places=1, error_messages={"incomplete": incomplete}
+            )
+            for _ in range(4)
+        ]
+        kwargs["required"] = False
+        super().__init__(fields, require_all_fields=False, **kwargs)
+
+    def compress(self, data_list):
+        return tuple(data_list) if data_list else None
+
+
+class RulesForm(TenbouFormMixin, forms.Form):
+    """The event's preset and one field per rule option; an empty field keeps the preset's
+    value, so only real differences are stored as overrides."""
+
+    preset = forms.ChoiceField(label="Preset", choices=preset_choices)
+
+    # Groups as shown on the page, so that forty fields read as five short lists.
+    GROUPS = [
+        ("Points and match points", ["start_points", "return_points", "uma", "oka", "rounding"]),
+        (
+            "How the game ends",
+            [
+                "length",
+                "bust",
+                "agari_yame",
+                "tenpai_yame",
+                "west_round",
+                "dealer_repeat_on_tenpai",
+            ],
+        ),
+        (
+            "Wins and draws",
+            [
+                "kiriage",
+                "kazoe",
+                "double_yakuman",
+                "multi_ron",
+                "honba_value",
+                "noten_total",
+                "nagashi_mangan",
+                "abortive_draws",
+            ],
+        ),
+        ("Sticks and ties", ["leftover_sticks", "ties"]),
+        ("Chombo", ["chombo", "chombo_penalty"]),
+    ]
+
+    def __init__(self, *args, event: Event, **kwargs):
+        kwargs.setdefault("initial", self._initial(event))
+        super().__init__(*args, **kwargs)
+        self.event = event
+        defaults = scoring.PRESETS[event.rules_preset]
+        for name in option_names():
+            self.fields[name] = self._option_field(name, defaults, event.rules_preset)
+
+    @staticmethod
+    def _initial(event: Event) -> dict[str, Any]:
+        initial: dict[str, Any] = {"preset": event.rules_preset}
+        for name, value in event.rules_overrides.items():
+            initial[name] = value
+        return initial
+
+    @staticmethod
+    def _option_field(name: str, defaults: Rules, preset: str) -> forms.Field:
+        label = RULE_LABELS.get(name, name.replace("_", " ")).capitalize()
+        default = getattr(defaults, name)
+        words = rule_value_in_words(name, default)
+        if name == "oka" and default is None:
+            words = f"{_points(defaults.effective_oka)}, from the start and return points"
+        help_text = f"Preset default ({preset}): {words}."
+        if name in RULE_HELP:
+            help_text = f"{RULE_HELP[name]} {help_text}"
+        kind = _option_kind(name)
+        common = {"label": label, "help_text": help_text, "required": False}
+        if kind == "bool":
+            return forms.TypedChoiceField(
+                choices=[("", "Preset default"), ("True", "On"), ("False", "Off")],
+                coerce=lambda v: v == "True",
+                empty_value=None,
+                **common,
+            )
+        if kind == "enum":
+            enum = type(default)
+            return forms.TypedChoiceField(
+                choices=[("", "Preset default")]
+                + [(e.value, ENUM_LABELS.get(e.value, e.value).capitalize()) for e in enum],
+                empty_value=None,
+                **common,
+            )
+        if kind == "int":
+            return forms.IntegerField(
+                widget=forms.NumberInput(attrs={"placeholder": "preset default"}), **common
+            )
+        if kind == "uma":
+            return UmaField(**common)
+        return forms.DecimalField(
+            max_digits=6,
+            decimal_places=1,
+            widget=forms.NumberInput(attrs={"step": "0.1", "placeholder": "preset default"}),
+            **common,
+        )
+
+    def groups(self) -> list[tuple[str, list[BoundField]]]:
+        return [
+            (title, [self[name] for name in names if name in self.fields])
+            for title, names in self.GROUPS
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        preset = cleaned.get("preset")
+        if not preset:
+            return cleaned
+        overrides = {
+            name: _to_json(cleaned[name])
+            for name in option_names()
+            if cleaned.get(name) is not None
+        }
+        try:
+            scoring.resolve_rules({"preset": preset, "overrides": overrides})
+        except scoring.ScoringError as err:
+            self._add_engine_error(str(err), overrides)
+        cleaned["overrides"] = overrides
+        return cleaned
+
+    def _add_engine_error(self, message: str, overrides: dict[str, Any]) -> None:
+        """Put the engine's refusal next to the option it names, in the form's words."""
+        names = sorted(overrides, key=len, reverse=True)
+        field = next((name for name in names if name in message), None)
+        if field is None:
+            self.add_error(None, f"These rules are not possible: {message}.")
+            return
+        label = RULE_LABELS.get(field, field).capitalize()
+        text = message.replace(f"option '{field}'", label).replace(field, label)
+        self.add_error(field, f"{text[0].upper()}{text[1:]}.")
+
+
+# Sessions
+
+
+class SessionForm(TenbouFormMixin, forms.ModelForm):
+    number = forms.IntegerField(min_value=1, help_text="Sessions are numbered 1, 2, 3 …")
+
+    class Meta:
+        model = Session
+        fields = ["number", "date", "title"]
+        widgets = {"date": _date_input()}
+        help_texts = {"title": "Optional, e.g. “Round 3” or “Finals”."}
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.instance.event = event
+
+    def clean_number(self) -> int:
+        number = self.cleaned_data["number"]
+        others = Session.objects.filter(event=self.event).exclude(pk=self.instance.pk)
+        if others.filter(number=number).exists():
+            raise ValidationError(
+                f"Session {number} exists already in this event. The next free number is "
+                f"{next_session_number(self.event)}."
+            )
+        return number
+
+
+def next_session_number(event: Event) -> int:
+    numbers = set(Session.objects.filter(event=event).values_list("number", flat=True))
+    return max(numbers, default=0) + 1
+
+
+# Players
+
+
+class PlayerForm(TenbouFormMixin, forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["display_name", "real_name", "ema_number"]
+        help_texts = {
+            "display_name": "The name shown in standings and on score sheets. It must be "
+            "different from every other player's.",
+            "ema_number": "Eight digits, if the player has one.",
+        }
+
+    def clean_display_name(self) -> str:
+        name = " ".join(self.cleaned_data["display_name"].split())
+        clash = Player.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk)
+        existing = clash.values_list("display_name", flat=True).first()
+        if existing:
+            raise ValidationError(
+                f"There is already a player called “{existing}”. Choose a name that tells "
+                "them apart, e.g. with an initial."
+            )
+        return name
+
+    def clean_ema_number(self) -> str:
+        number = "".join(self.cleaned_data["ema_number"].split())
+        if not number:
+            return ""
+        if not number.isdigit() or not number.isascii():
+            raise ValidationError("An EMA number has digits only, e.g. 04010001.")
+        if len(number) != 8:
+            raise ValidationError(
+                f"An EMA number has 8 digits; this one has {len(number)}. "
+                "Check it on the EMA ranking page."
+            )
+        return number
+
+
+# Games
+
+
+class PlayerChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj) -> str:
+        return obj.display_name
+
+
+class GameForm(TenbouFormMixin, forms.Form):
+    """Table number and the four players by starting seat; on creation also the entry
+    mode and an optional random seat draw."""
+
+    SEAT_FIELDS = ("east", "south", "west", "north")
+
+    table_number = forms.IntegerField(label="Table", min_value=1)
+
+    def __init__(self, *args, session: Session, game: Game | None = None, **kwargs):
+        self.session = session
+        self.game = game
+        if game is not None:
+            seats = game.ordered_seats()
+            kwargs.setdefault(
+                "initial",
+                {"table_number": game.table_number}
+                | {
+                    name: seat.player_id for name, seat in zip(self.SEAT_FIELDS, seats, strict=True)
+                },
+            )
+        else:
+            kwargs.setdefault("initial", {"table_number": next_table_number(session)})
+        super().__init__(*args, **kwargs)
+        offered = Q(active=True)
+        if game is not None:
+            # A player made inactive since keeps their seat in the game they played.
+            offered |= Q(seats__game=game)
+        players = Player.objects.filter(offered).distinct().order_by("display_name")
+        for name, wind in zip(self.SEAT_FIELDS, WINDS, strict=True):
+            self.fields[name] = PlayerChoice(
+                queryset=players,
+                label=wind,
+                empty_label="Choose a player",
+                error_messages={"required": f"Choose the player at {wind}: a game needs four."},
+            )
+        if game is None:
+            self.fields["entry_mode"] = forms.ChoiceField(
+                label="Entry",
+                choices=Game.EntryMode.choices,
+                initial=Game.EntryMode.HANDS,
+                widget=forms.RadioSelect,
+                help_text="Final scores only: enter the four scores when the game is over.",
+            )
+            self.fields["random_seats"] = forms.BooleanField(
+                label="Random seat draw",
+                required=False,
+                help_text="Shuffle the four players into seats when the game is created.",
+            )
+            self.order_fields(["table_number", "entry_mode", *self.SEAT_FIELDS])
+
+    def clean(self):
+        cleaned = super().clean()
+        seen: dict[int, str] = {}
+        for name, wind in zip(self.SEAT_FIELDS, WINDS, strict=True):
+            player = cleaned.get(name)
+            if player is None:
+                continue
+            if player.pk in seen:
+                self.add_error(
+                    name,
+                    f"{player} is already at {seen[player.pk]}: a game needs four different "
+                    "players.",
+                )
+            else:
+                seen[player.pk] = wind
+        return cleaned
+
+    def players(self) -> list[Player]:
+        return [self.cleaned_data[name] for name in self.SEAT_FIELDS]
+
+
+def next_table_number(session: Session) -> int:
+    numbers = session.games.values_list("table_number", flat=True)
+    return max(numbers, default=0) + 1

@@ -1,0 +1,456 @@
+"""Hand entry: what an organiser taps at the table, turned into a tenbou-game/1 hand object
+(`HandForm.to_hand`) and back (`initial_from_hand`) for editing.
+
+The form checks that the taps make a hand (a winner was chosen, a loser for a ron, a han
+value the rules allow); the engine checks the hand against the game when it is previewed
+and again when it is stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+
+from scoring.errors import ScoringError
+from scoring.payouts import MAX_YAKUMAN, VALID_FU, check_value
+from scoring.rules import MultiRon, Rules
+
+from .models import Game, Hand
+
+WINDS = "ESWN"
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+YAKUMAN = "Y"
+# 13 stands for 13 han or more (kazoe); the engine pays them all alike.
+HAN_CHOICES = [(str(h), str(h)) for h in range(1, 13)] + [("13", "13+"), (YAKUMAN, "Yakuman")]
+FU_CHOICES = [(fu, str(fu)) for fu in VALID_FU]
+YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+YAKUMAN_CHOICES = [(n, f"×{n}") for n in range(1, MAX_YAKUMAN + 1)]
+NOBODY = ("", "None")
+# Short, so that six fit on a phone as buttons.
+RESULT_LABELS = {
+    "ron": "Ron",
+    "tsumo": "Tsumo",
+    "draw": "Draw",
+    "nagashi": "Nagashi",
+    "abort": "Abort",
+    "chombo": "Chombo",
+}
+
+
+@dataclass(frozen=True)
+class SeatLabel:
+    """A seat as the organiser sees it at the table: the player and the wind they hold."""
+
+    seat: int
+    name: str
+    wind: str  # E, S, W or N
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.wind})"
+
+    @property
+    def wind_name(self) -> str:
+        return WIND_NAMES[self.wind]
+
+
+def seat_labels(names: list[str], dealer: int) -> list[SeatLabel]:
+    """The four seats with the winds of a hand dealt by `dealer`."""
+    return [SeatLabel(seat, name, WINDS[(seat - dealer) % 4]) for seat, name in enumerate(names)]
+
+
+def _seat_field(seats: list[SeatLabel], *, nobody: bool = False, **kwargs) -> forms.Field:
+    choices = [(s.seat, s) for s in seats]
+    return forms.TypedChoiceField(
+        choices=[NOBODY, *choices] if nobody else choices,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=forms.RadioSelect,
+        **kwargs,
+    )
+
+
+def _seats_field(seats: list[SeatLabel], **kwargs) -> forms.Field:
+    return forms.TypedMultipleChoiceField(
+        choices=[(s.seat, s) for s in seats],
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        **kwargs,
+    )
+
+
+def three_winners_possible(rules: Rules) -> bool:
+    # Under double ron a third ron is an abortive draw, recorded as an abort.
+    return rules.multi_ron is not MultiRon.DOUBLE
+
+
+class HandForm(forms.Form):
+    """One hand. Fields that do not belong to the chosen result are ignored, so a phone
+    without JavaScript can show every section at once."""
+
+    ORDINALS = ("", "Winner", "Second winner", "Third winner")
+
+    def __init__(
+        self,
+        *args,
+        seats: list[SeatLabel],
+        rules: Rules,
+        with_number: bool = False,
+        **kwargs,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.rules = rules
+        self.win_count = 3 if three_winners_possible(rules) else 2
+        results = [
+            (value, RESULT_LABELS[value])
+            for value in Hand.Result.values
+            if (value != Hand.Result.NAGASHI or rules.nagashi_mangan)
+            and (value != Hand.Result.ABORT or self._reasons())
+        ]
+        f = self.fields
+        if with_number:
+            f["number"] = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+        f["result"] = forms.ChoiceField(
+            choices=results,
+            widget=forms.RadioSelect,
+            error_messages={"required": "Choose what happened in this hand."},
+        )
+        f["riichi"] = _seats_field(seats, label="Riichi")
+        for i in range(1, self.win_count + 1):
+            f[f"w{i}_winner"] = _seat_field(seats, nobody=i > 1, label=self.ORDINALS[i])
+            f[f"w{i}_han"] = forms.CharField(
+                required=False, label="Han", widget=forms.RadioSelect(choices=HAN_CHOICES)
+            )
+            f[f"w{i}_fu"] = forms.IntegerField(
+                required=False, label="Fu", widget=forms.RadioSelect(choices=FU_CHOICES)
+            )
+            f[f"w{i}_yakuman"] = forms.IntegerField(
+                required=False,
+                initial=1,
+                label="Yakuman",
+                widget=forms.RadioSelect(choices=YAKUMAN_CHOICES),
+            )
+            f[f"w{i}_pao"] = _seat_field(seats, nobody=True, label="Pao (liable player)")
+        f["loser"] = _seat_field(seats, label="Dealt in")
+        f["tenpai"] = _seats_field(seats, label="Tenpai")
+        if rules.nagashi_mangan:
+            f["nagashi"] = _seats_field(seats, label="Nagashi mangan")
+        if self._reasons():
+            f["reason"] = forms.ChoiceField(
+                choices=self._reasons(), required=False, widget=forms.RadioSelect, label="Reason"
+            )
+        f["offender"] = _seat_field(seats, label="Offender")
+
+    def _reasons(self) -> list[tuple[str, str]]:
+        triple = self.rules.multi_ron is MultiRon.DOUBLE
+        return [
+            (value, label)
+            for value, label in Hand.AbortReason.choices
+            if (value == Hand.AbortReason.TRIPLE_RON and triple)
+            or (value != Hand.AbortReason.TRIPLE_RON and self.rules.abortive_draws)
+        ]
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def win_groups(self) -> list[dict[str, Any]]:
+        """The winner sections, for the template."""
+        return [
+            {
+                "index": i,
+                "title": self.ORDINALS[i],
+                "winner": self[f"w{i}_winner"],
+                "han": self[f"w{i}_han"],
+                "fu": self[f"w{i}_fu"],
+                "yakuman": self[f"w{i}_yakuman"],
+                "pao": self[f"w{i}_pao"],
+                "errors": [
+                    e
+                    for part in ("winner", "han", "fu", "yakuman", "pao")
+                    for e in self.errors.get(f"w{i}_{part}", [])
+                ],
+                "filled": self[f"w{i}_winner"].value() not in (None, ""),
+            }
+            for i in range(1, self.win_count + 1)
+        ]
+
+    def clean_riichi(self) -> list[int]:
+        return sorted(self.cleaned_data["riichi"])
+
+    def _clean_han(self, i: int) -> int | str | None:
+        value = (self.cleaned_data.get(f"w{i}_han") or "").strip()
+        if not value:
+            return None
+        if value.upper() == YAKUMAN:
+            return YAKUMAN
+        try:
+            return int(value)
+        except ValueError:
+            self.add_error(f"w{i}_han", "Han is a number from 1 to 13, or Yakuman.")
+            return None
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        result = cleaned.get("result")
+        self._wins: list[dict[str, Any]] = []
+        if result in (Hand.Result.RON, Hand.Result.TSUMO):
+            self._clean_wins(result)
+        elif result == Hand.Result.NAGASHI and not cleaned.get("nagashi"):
+            self.add_error("nagashi", "Choose who made nagashi mangan.")
+        elif result == Hand.Result.ABORT and not cleaned.get("reason"):
+            self.add_error("reason", "Choose why the hand was aborted.")
+        elif result == Hand.Result.CHOMBO and cleaned.get("offender") is None:
+            self.add_error("offender", "Choose who committed the chombo.")
+        return cleaned
+
+    def _clean_wins(self, result: str) -> None:
+        cleaned = self.cleaned_data
+        tsumo = result == Hand.Result.TSUMO
+        loser = None if tsumo else cleaned.get("loser")
+        if not tsumo and loser is None:
+            self.add_error("loser", "Choose who dealt in (the player whose discard was ronned).")
+        winners: list[int] = []
+        for i in range(1, self.win_count + 1):
+            winner = cleaned.get(f"w{i}_winner")
+            if winner is None:
+                if i == 1:
+                    self.add_error("w1_winner", "Choose the winner.")
+                continue
+            if tsumo and i > 1:
+                self.add_error(
+                    f"w{i}_winner",
+                    "A tsumo has exactly one winner: choose Ron for a double ron, "
+                    f"or set the {self.ORDINALS[i].lower()} to None.",
+                )
+                continue
+            if winner in winners:
+                self.add_error(f"w{i}_winner", f"{self.name(winner)} is chosen as winner twice.")
+                continue
+            winners.append(winner)
+            if loser is not None and winner == loser:
+                self.add_error("loser", f"{self.name(winner)} cannot both win and deal in.")
+            win = self._clean_win(i, winner, loser, tsumo=tsumo)
+            if win is not None:
+                self._wins.append(win)
+
+    def _clean_win(
+        self, i: int, winner: int, loser: int | None, *, tsumo: bool
+    ) -> dict[str, Any] | None:
+        cleaned = self.cleaned_data
+        han = self._clean_han(i)
+        who = self.name(winner)
+        if han is None:
+            if f"w{i}_han" not in self.errors:
+                self.add_error(f"w{i}_han", f"Choose the han of {who}'s hand, or Yakuman.")
+            return None
+        win: dict[str, Any] = {"winner": winner}
+        if loser is not None:
+            win["loser"] = loser
+        if han == YAKUMAN:
+            yakuman = cleaned.get(f"w{i}_yakuman")
+            if yakuman is None:
+                self.add_error(f"w{i}_yakuman", f"Choose the yakuman multiple of {who}'s hand.")
+                return None
+            win["yakuman"] = yakuman
+            where = f"w{i}_yakuman"
+        else:
+            win["han"] = han
+            # From 5 han the fu no longer count; a stray fu tap is dropped, not refused.
+            if han <= 4 and cleaned.get(f"w{i}_fu") is not None:
+                win["fu"] = cleaned[f"w{i}_fu"]
+            where = f"w{i}_han" if han < 1 else f"w{i}_fu"
+        try:
+            check_value(
+                han=win.get("han"), fu=win.get("fu"), yakuman=win.get("yakuman"), tsumo=tsumo
+            )
+        except ScoringError as err:
+            self.add_error(where, f"{who}: {err.message}")
+            return None
+        pao = cleaned.get(f"w{i}_pao")
+        if pao is not None:
+            if han != YAKUMAN:
+                self.add_error(f"w{i}_pao", "Pao applies only to a yakuman: set it to None.")
+                return None
+            if pao == winner:
+                self.add_error(f"w{i}_pao", f"{who} cannot be liable for their own hand.")
+                return None
+            win["pao"] = pao
+        return win
+
+    def to_hand(self, *, keep_from: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The hand object of the spec, from a valid form.
+
+        `keep_from` is the hand being edited: statistics the form does not show (yaku,
+        dora, open) are kept for a win whose winner and value did not change.
+        """
+        cleaned = self.cleaned_data
+        result = cleaned["result"]
+        doc: dict[str, Any] = {"result": result, "riichi": cleaned["riichi"]}
+        if result in (Hand.Result.RON, Hand.Result.TSUMO):
+            doc["wins"] = [_keep_stats(w, keep_from) for w in self._wins]
+        elif result == Hand.Result.DRAW:
+            doc["tenpai"] = sorted(cleaned["tenpai"])
+        elif result == Hand.Result.NAGASHI:
+            doc["nagashi"] = sorted(cleaned.get("nagashi", []))
+            doc["tenpai"] = sorted(cleaned["tenpai"])
+        elif result == Hand.Result.ABORT:
+            doc["reason"] = cleaned["reason"]
+        else:
+            doc["offender"] = cleaned["offender"]
+        return doc
+
+
+STATS = ("yaku", "dora", "open")
+VALUE = ("winner", "loser", "han", "fu", "yakuman", "pao")
+
+
+def _keep_stats(win: dict[str, Any], old_hand: dict[str, Any] | None) -> dict[str, Any]:
+    for old in (old_hand or {}).get("wins", []):
+        if all(old.get(k) == win.get(k) for k in VALUE):
+            return {**win, **{k: old[k] for k in STATS if k in old}}
+    return win
+
+
+def initial_from_hand(hand: dict[str, Any]) -> dict[str, Any]:
+    """Initial form values that show `hand` (a spec hand object) for editing."""
+    initial: dict[str, Any] = {"result": hand["result"], "riichi": list(hand.get("riichi", []))}
+    for i, win in enumerate(hand.get("wins", []), start=1):
+        initial[f"w{i}_winner"] = win["winner"]
+        if win.get("yakuman") is not None:
+            initial[f"w{i}_han"] = YAKUMAN
+            initial[f"w{i}_yakuman"] = win["yakuman"]
+        else:
+            initial[f"w{i}_han"] = str(min(win["han"], 13))
+            initial[f"w{i}_fu"] = win.get("fu")
+        initial[f"w{i}_pao"] = win.get("pao")
+        if win.get("loser") is not None:
+            initial["loser"] = win["loser"]
+    for key in ("tenpai", "nagashi"):
+        if key in hand:
+            initial[key] = list(hand[key])
+    if "reason" in hand:
+        initial["reason"] = hand["reason"]
+    if "offender" in hand:
+        initial["offender"] = hand["offender"]
+    return initial
+
+
+def _value(win: dict[str, Any]) -> str:
+    if win.get("yakuman") is not None:
+        n = win["yakuman"]
+        text = YAKUMAN_NAMES.get(n, f"{n}× yakuman")
+    elif win.get("fu") is not None and win["han"] <= 4:
+        text = f"{win['han']} han {win['fu']} fu"
+    else:
+        text = f"{win['han']} han"
+    return text
+
+
+def describe_hand(hand: dict[str, Any], names: list[str]) -> str:
+    """A one-line summary: "Ben ron off Aki · 3 han 40 fu", "Draw · tenpai: Aki, Dan"."""
+    result = hand["result"]
+
+    def who(seats) -> str:
+        return ", ".join(names[s] for s in seats)
+
+    def pao(win) -> str:
+        return f" (pao {names[win['pao']]})" if win.get("pao") is not None else ""
+
+    if result == Hand.Result.RON:
+        wins = hand["wins"]
+        loser = names[wins[0]["loser"]]
+        if len(wins) == 1:
+            return f"{names[wins[0]['winner']]} ron off {loser} · {_value(wins[0])}{pao(wins[0])}"
+        kind = "Double" if len(wins) == 2 else "Triple"
+        parts = ", ".join(f"{names[w['winner']]} {_value(w)}{pao(w)}" for w in wins)
+        return f"{kind} ron off {loser} · {parts}"
+    if result == Hand.Result.TSUMO:
+        win = hand["wins"][0]
+        return f"{names[win['winner']]} tsumo · {_value(win)}{pao(win)}"
+    if result == Hand.Result.DRAW:
+        tenpai = hand.get("tenpai", [])
+        if not tenpai:
+            return "Draw · all noten"
+        if len(tenpai) == 4:
+            return "Draw · all tenpai"
+        return f"Draw · tenpai: {who(tenpai)}"
+    if result == Hand.Result.NAGASHI:
+        text = f"Nagashi mangan · {who(hand['nagashi'])}"
+        if hand.get("tenpai"):
+            text += f" · tenpai: {who(hand['tenpai'])}"
+        return text
+    if result == Hand.Result.ABORT:
+        return f"Abortive draw · {Hand.AbortReason(hand['reason']).label.lower()}"
+    return f"Chombo · {names[hand['offender']]}"
+
+
+class FinalScoresForm(forms.Form):
+    """The four final scores of a final-score-only game; the engine checks the sum."""
+
+    leftover_sticks = forms.IntegerField(
+        min_value=0,
+        max_value=100,
+        initial=0,
+        label="Riichi sticks left on the table",
+        help_text="Sticks nobody won by the end of the game.",
+    )
+
+    def __init__(self, *args, seats: list[SeatLabel], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        score_fields = {
+            f"score_{s.seat}": forms.IntegerField(
+                label=f"{s.name} ({s.wind_name})",
+                step_size=100,
+                error_messages={"step_size": "Scores are multiples of 100."},
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 100}),
+            )
+            for s in seats
+        }
+        # Scores first, in seat order, then the sticks.
+        self.fields = {**score_fields, **self.fields}
+
+    def scores(self) -> list[int]:
+        return [self.cleaned_data[f"score_{s.seat}"] for s in self.seats]
+
+    def score_fields(self) -> list[forms.BoundField]:
+        return [self[f"score_{s.seat}"] for s in self.seats]
+
+
+class PenaltyForm(forms.Form):
+    seat = forms.TypedChoiceField(
+        coerce=int,
+        widget=forms.RadioSelect,
+        label="Player",
+        error_messages={"required": "Choose the player who gets the penalty."},
+    )
+    match_points = forms.DecimalField(
+        max_digits=6,
+        decimal_places=1,
+        label="Match points",
+        help_text="Negative to deduct, e.g. -20.0. Kept to tenths.",
+        error_messages={
+            "max_decimal_places": "Match points are kept to tenths, e.g. -20.0 or -2.5.",
+        },
+        widget=forms.NumberInput(attrs={"step": "0.1", "inputmode": "decimal"}),
+    )
+    reason = forms.CharField(max_length=200, label="Reason")
+
+    def __init__(self, *args, seats: list[SeatLabel], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(s.seat, s) for s in seats]
+
+    def clean_match_points(self) -> Decimal:
+        points = self.cleaned_data["match_points"]
+        if points == 0:
+            raise forms.ValidationError("A penalty of 0 match points changes nothing.")
+        return points
+
+
+def game_seat_labels(game: Game, dealer: int = 0) -> list[SeatLabel]:
+    return seat_labels([s.player.display_name for s in game.ordered_seats()], dealer)

@@ -1,0 +1,427 @@
+"""One django-tables2 `Table` per listing. Cells show stored results; none computes a
+score. Querysets come from the views, already annotated and prefetched, so that a table
+costs the same few queries however many rows it has."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+
+from .models import WINDS, Game, GameSeat
+
+NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
+# Long text may wrap, so that a listing fits a phone with less sideways scrolling.
+WRAP = {"td": {"class": "wrap"}}
+
+
+def points(value: int | None) -> str:
+    return "–" if value is None else f"{value:,}".replace("-", "−")
+
+
+def date_range(start, end) -> str:
+    """3 Sep 2026; 10–11 Oct 2026; 30 Sep – 2 Oct 2026; 30 Dec 2026 – 2 Jan 2027."""
+    if not end or end == start:
+        return f"{start:%-d %b %Y}"
+    if (start.year, start.month) == (end.year, end.month):
+        return f"{start:%-d}–{end:%-d %b %Y}"
+    if start.year == end.year:
+        return f"{start:%-d %b} – {end:%-d %b %Y}"
+    return f"{start:%-d %b %Y} – {end:%-d %b %Y}"
+
+
+def badge(text: str, kind: str) -> str:
+    return format_html('<span class="badge badge-{}">{}</span>', kind, text)
+
+
+def status_badge(game: Game) -> str:
+    kind = "done" if game.is_finished else "live"
+    return badge(game.get_status_display(), kind)
+
+
+class EventTable(tables.Table):
+    name = tables.Column(linkify=True, attrs=WRAP)
+    kind = tables.Column()
+    dates = tables.Column(
+        accessor="starts_on", verbose_name="Dates", order_by=("starts_on", "ends_on")
+    )
+    session_count = tables.Column(verbose_name="Sessions", attrs=NUMBER)
+    visibility = tables.Column(
+        accessor="is_public", verbose_name="Visibility", orderable=False, empty_values=()
+    )
+
+    class Meta:
+        attrs = {"class": "listing"}
+        empty_text = "No events yet."
+        order_by = "-dates"
+
+    def __init__(self, *args, organised: set[int] = frozenset(), **kwargs):
+        # Only organisers see whether an event is public; others see public events only.
+        super().__init__(*args, exclude=() if organised else ("visibility",), **kwargs)
+        self.organised = organised
+
+    def render_dates(self, record) -> str:
+        return date_range(record.starts_on, record.ends_on)
+
+    def render_visibility(self, record) -> str:
+        if record.pk not in self.organised:
+            return ""
+        return badge("Public", "public") if record.is_public else badge("Private", "private")
+
+
+class SessionTable(tables.Table):
+    number = tables.Column(verbose_name="Session", linkify=True, attrs=NUMBER)
+    date = tables.DateColumn(format="j M Y")
+    title = tables.Column(default="", attrs=WRAP)
+    game_count = tables.Column(verbose_name="Games", attrs=NUMBER)
+    finished_count = tables.Column(verbose_name="Finished", attrs=NUMBER)
+
+    class Meta:
+        attrs = {"class": "listing"}
+        empty_text = "No sessions yet."
+        orderable = False
+
+
+class SeatColumn(tables.Column):
+    """One starting seat of a game: the player, their current score, the leader marked."""
+
+    def __init__(self, seat: int, **kwargs):
+        self.seat = seat
+        super().__init__(
+            verbose_name=WINDS[seat],
+            empty_values=(),
+            orderable=False,
+            accessor="pk",
+            # The label lets a phone show each game as a card, the wind above the player.
+            attrs={"td": {"class": "seat", "data-label": WINDS[seat]}},
+            **kwargs,
+        )
+
+    def render(self, record) -> str:
+        seats = record.ordered_seats()
+        if len(seats) <= self.seat:
+            return "–"
+        seat = seats[self.seat]
+        if seat.seat in leaders(seats, finished=record.is_finished):
+            return format_html(
+                '<strong class="leader">{}<span class="visually-hidden"> (leading)</span>'
+                '</strong> <span class="score">{}</span>',
+                seat.player,
+                points(seat.score),
+            )
+        return format_html('{} <span class="score">{}</span>', seat.player, points(seat.score))
+
+
+def leaders(seats: list[GameSeat], *, finished: bool) -> set[int]:
+    """The seats to highlight: 1st place once finished, else the top score, unless
+    everyone shares it (as at the start, when nobody leads)."""
+    if finished:
+        return {s.seat for s in seats if s.placement == 1}
+    scores = [s.score for s in seats if s.score is not None]
+    if not scores or len(set(scores)) == 1:
+        return set()
+    top = max(scores)
+    return {s.seat for s in seats if s.score == top}
+
+
+class GameTable(tables.Table):
+    table_number = tables.Column(
+        verbose_name="Table",
+        linkify=True,
+        attrs={"th": {"class": "number"}, "td": {"class": "number table", "data-label": "Table"}},
+    )
+    status = tables.Column(attrs={"td": {"class": "status"}})
+    east = SeatColumn(0)
+    south = SeatColumn(1)
+    west = SeatColumn(2)
+    north = SeatColumn(3)
+    edit = tables.Column(
+        verbose_name="",
+        empty_values=(),
+        orderable=False,
+        accessor="pk",
+        attrs={"th": {"class": "edit"}, "td": {"class": "edit"}},
+    )
+
+    class Meta:
+        attrs = {"class": "listing games"}
+        empty_text = "No games yet."
+        orderable = False
+
+    def __init__(self, *args, organiser: bool = False, **kwargs):
+        super().__init__(*args, exclude=() if organiser else ("edit",), **kwargs)
+
+    def render_status(self, record) -> str:
+        return status_badge(record)
+
+    def render_edit(self, record) -> str:
+        url = reverse("tournaments:game_edit", args=[record.pk])
+        return format_html('<a href="{}">Seats</a>', url)
+
+
+class PlayerTable(tables.Table):
+    display_name = tables.Column(verbose_name="Player", linkify=True)
+    ema_number = tables.Column(verbose_name="EMA number", default="")
+    games_played = tables.Column(verbose_name="Games", attrs=NUMBER)
+
+    class Meta:
+        attrs = {"class": "listing"}
+        empty_text = "No players yet."
+
+
+class PlayerGamesTable(tables.Table):
+    date = tables.DateColumn(accessor="game__session__date", format="j M Y", orderable=False)
+    event = tables.Column(
+        accessor="game__session__event",
+        linkify=lambda record: record.game.event.get_absolute_url(),
+        attrs=WRAP,
+    )
+    session = tables.Column(
+        accessor="game__session__number",
+        verbose_name="Session",
+        linkify=lambda record: record.game.session.get_absolute_url(),
+        attrs=NUMBER,
+    )
+    table = tables.Column(
+        accessor="game__table_number",
+        verbose_name="Table",
+        linkify=lambda record: record.game.get_absolute_url(),
+        attrs=NUMBER,
+    )
+    seat = tables.Column(accessor="seat", verbose_name="Seat")
+    status = tables.Column(accessor="game__status", verbose_name="Status")
+    score = tables.Column(attrs=NUMBER, empty_values=())
+    placement = tables.Column(verbose_name="Place", attrs=NUMBER, default="–")
+    match_points = tables.Column(verbose_name="Points", attrs=NUMBER, default="–")
+
+    class Meta:
+        attrs = {"class": "listing"}
+        empty_text = "No games yet."
+        orderable = False
+        # The results first, so that a phone shows them before it needs to scroll sideways.
+        sequence = ["date", "event", "placement", "match_points", "score", "..."]
+
+    def render_seat(self, record) -> str:
+        return record.starting_wind
+
+    def render_status(self, record) -> str:
+        return status_badge(record.game)
+
+    def render_score(self, record) -> str:
+        return points(record.score)
+
+    def render_match_points(self, value) -> str:
+        return f"{value:+}".replace("-", "−")
+
+
+# Standings and results. Numeric cells keep their numbers for exports (the `value` of a
+# column) and show them formatted on the page (its `render`), so both read the same figures.
+
+TENTH = Decimal("0.1")
+# A player who did not play a session sorts below every real total.
+NOT_PLAYED = Decimal("-Infinity")
+PLACES = ("first", "second", "third", "fourth")
+
+
+def signed(value: Decimal) -> str:
+    """Match points in tenths with their sign: +61.3, −18.2, +0.0."""
+    return f"{value.quantize(TENTH):+}".replace("-", "−")
+
+
+class ValueColumn(tables.Column):
+    """A column whose export is the stored value itself, whatever the page shows."""
+
+    def value(self, value, **kwargs):
+        return value
+
+
+class MatchPointsColumn(ValueColumn):
+    def render(self, value) -> str:
+        return signed(value)
+
+    def value(self, value, **kwargs):
+        return value.quantize(TENTH)
+
+
+class PenaltyColumn(MatchPointsColumn):
+    """Penalties, already included in match points; a dash where there were none."""
+
+    def render(self, value) -> str:
+        return signed(value) if value else "–"
+
+
+class ScoreColumn(ValueColumn):
+    def render(self, value) -> str:
+        return points(value)
+
+
+def _number(**kwargs) -> dict:
+    return {"attrs": NUMBER, **kwargs}
+
+
+def standings_records(standings) -> list[dict]:
+    """One flat record per standings row, with the sort keys the table orders by."""
+    records = []
+    for row in standings.rows:
+        record = {
+            "rank": row.rank,
+            "rank_label": row.rank_label,
+            "player_id": row.player_id,
+            "player": row.player,
+            "player_key": row.player.casefold(),
+            "games": row.games,
+            "match_points": row.match_points,
+            "average_placement": row.average_placement,
+            "average_score": row.average_score,
+            "penalties": row.penalties,
+        }
+        for place, count in zip(PLACES, row.placement_counts, strict=True):
+            record[place] = count
+        for number in standings.sessions:
+            line = row.sessions.get(number)
+            places = line.placements if line else []
+            record[f"s{number}_points"] = line.match_points if line else None
+            record[f"s{number}_points_key"] = line.match_points if line else NOT_PLAYED
+            record[f"s{number}_places"] = line.placements_text if line else ""
+            record[f"s{number}_places_key"] = (
+                Decimal(sum(places)) / len(places) if places else -NOT_PLAYED
+            )
+        records.append(record)
+    return records
+
+
+class StandingsTable(tables.Table):
+    """The standings, one line per player, read like the seed's four-game scoresheet:
+    totals first, then each session's match points and placements.
+
+    A first click on a column header puts the best (or the most) first; the default order
+    is the ranking itself.
+    """
+
+    rank = tables.Column(**_number())
+    player = tables.Column(
+        linkify=lambda record: reverse("tournaments:player", args=[record["player_id"]]),
+        order_by=("player_key",),
+    )
+    games = ValueColumn(**_number(order_by=("-games",)))
+    match_points = MatchPointsColumn(**_number(verbose_name="Total", order_by=("-match_points",)))
+    average_placement = ValueColumn(**_number(verbose_name="Avg place"))
+    first = ValueColumn(**_number(verbose_name="1st", order_by=("-first",)))
+    second = ValueColumn(**_number(verbose_name="2nd", order_by=("-second",)))
+    third = ValueColumn(**_number(verbose_name="3rd", order_by=("-third",)))
+    fourth = ValueColumn(**_number(verbose_name="4th", order_by=("-fourth",)))
+    average_score = ScoreColumn(**_number(verbose_name="Avg score", order_by=("-average_score",)))
+    penalties = PenaltyColumn(**_number())
+
+    class Meta:
+        attrs = {"class": "listing standings"}
+        empty_text = "No finished games yet."
+        order_by = "rank"
+
+    def __init__(self, standings, **kwargs):
+        extra = []
+        for number in standings.sessions:
+            # The session's first column is marked, so that a stylesheet can set the
+            # groups apart.
+            group = {
+                "th": {"class": "number session-start"},
+                "td": {"class": "number session-start"},
+            }
+            extra.append(
+                (
+                    f"s{number}_points",
+                    MatchPointsColumn(
+                        verbose_name=f"S{number} pts",
+                        default="–",
+                        attrs=group,
+                        order_by=(f"-s{number}_points_key",),
+                    ),
+                )
+            )
+            extra.append(
+                (
+                    f"s{number}_places",
+                    tables.Column(
+                        verbose_name=f"S{number} places",
+                        default="",
+                        attrs=NUMBER,
+                        order_by=(f"s{number}_places_key",),
+                    ),
+                )
+            )
+        super().__init__(standings_records(standings), extra_columns=extra, **kwargs)
+
+    def render_rank(self, record) -> str:
+        return record["rank_label"]
+
+    def value_rank(self, record) -> str:
+        return record["rank_label"]
+
+
+def _in_play_order(*first: str) -> tuple[str, ...]:
+    rest = ("game__session__number", "game__table_number", "game_id", "seat")
+    return (*first, *(key for key in rest if key not in first))
+
+
+class ResultsTable(tables.Table):
+    """Every finished game's results, one row per seat, in play order."""
+
+    session = ValueColumn(
+        accessor="game__session__number",
+        verbose_name="Session",
+        linkify=lambda record: record.game.session.get_absolute_url(),
+        **_number(order_by=_in_play_order()),
+    )
+    table = ValueColumn(
+        accessor="game__table_number",
+        verbose_name="Table",
+        **_number(order_by=_in_play_order("game__table_number")),
+    )
+    game = ValueColumn(
+        accessor="game_id", verbose_name="Game", **_number(order_by=_in_play_order("game_id"))
+    )
+    wind = tables.Column(accessor="seat", verbose_name="Wind", order_by=_in_play_order("seat"))
+    player = tables.Column(
+        accessor="player__display_name",
+        verbose_name="Player",
+        linkify=lambda record: record.player.get_absolute_url(),
+        order_by=_in_play_order("player__display_name"),
+    )
+    score = ScoreColumn(verbose_name="Final score", **_number(order_by=_in_play_order("-score")))
+    placement = ValueColumn(verbose_name="Place", **_number(order_by=_in_play_order("placement")))
+    match_points = MatchPointsColumn(
+        verbose_name="Match points", **_number(order_by=_in_play_order("-match_points"))
+    )
+    penalty_points = PenaltyColumn(
+        verbose_name="Penalty", **_number(order_by=_in_play_order("penalty_points"))
+    )
+
+    class Meta:
+        attrs = {"class": "listing results"}
+        empty_text = "No finished games yet."
+        # Who and how they did first, so that a phone shows it before scrolling sideways.
+        sequence = (
+            "session",
+            "table",
+            "player",
+            "placement",
+            "match_points",
+            "score",
+            "penalty_points",
+            "wind",
+            "game",
+        )
+
+    def render_game(self, record) -> str:
+        return format_html('<a href="{}">#{}</a>', record.game.get_absolute_url(), record.game_id)
+
+    def value_game(self, value) -> int:
+        return value
+
+    def render_wind(self, value) -> str:
+        return WINDS[value]
+
+    def value_wind(self, value) -> str:
+        return WINDS[value]

@@ -1,0 +1,369 @@
+"""Events, sessions, players and setting up games.
+
+Who may read or write is decided by `access` alone; writes that touch a game's outcome
+go through `services`, so that the game is replayed in the same transaction.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Prefetch, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django_tables2 import RequestConfig
+
+import scoring
+
+from .. import access, charts, services
+from ..forms import (
+    PRESET_DESCRIPTIONS,
+    EventCreateForm,
+    EventForm,
+    GameForm,
+    PlayerForm,
+    RulesForm,
+    SessionForm,
+    describe_rules,
+    next_session_number,
+)
+from ..models import WINDS, Event, Game, GameSeat, Player, Session
+from ..tables import EventTable, GameTable, PlayerGamesTable, PlayerTable, SessionTable
+
+
+def _organised_event_ids(user) -> set[int]:
+    if not user.is_authenticated:
+        return set()
+    if user.is_superuser:
+        return set(Event.objects.values_list("pk", flat=True))
+    return set(user.organised_events.values_list("pk", flat=True))
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+# Events
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    # distinct: visible_to joins the organisers, which would count each session per
+    # organiser of a public event.
+    events = Event.objects.visible_to(request.user).annotate(
+        session_count=Count("sessions", distinct=True)
+    )
+    table = EventTable(events, organised=_organised_event_ids(request.user))
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(request, "tournaments/home.html", {"table": table})
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    initial = {"organisers": [request.user.pk], "starts_on": timezone.localdate()}
+    form = EventCreateForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            event = form.save()
+            event.organisers.add(request.user)
+        messages.success(request, f"{event} created. Add its first session when you are ready.")
+        return redirect(event)
+    return render(request, "tournaments/event_form.html", {"form": form, "event": None})
+
+
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_reader(request, slug)
+    sessions = event.sessions.annotate(
+        game_count=Count("games"),
+        finished_count=Count("games", filter=Q(games__status=Game.Status.FINISHED)),
+    )
+    players = (
+        Player.objects.filter(seats__game__session__event=event).distinct().order_by("display_name")
+    )
+    try:
+        rules_words = describe_rules(event.rules_preset, event.rules_overrides)
+    except scoring.ScoringError as err:
+        rules_words = f"{event.rules_preset} (the stored options are not valid: {err})"
+    context = {
+        "event": event,
+        "is_organiser": event.is_organiser(request.user),
+        "sessions_table": SessionTable(sessions),
+        "players": players,
+        "rules_words": rules_words,
+        "preset_description": PRESET_DESCRIPTIONS.get(event.rules_preset, ""),
+    }
+    return render(request, "tournaments/event_detail.html", context)
+
+
+@login_required
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            event = form.save()
+        messages.success(request, f"{event} saved.")
+        if not event.is_organiser(request.user) and not event.is_public:
+            # The editor handed the event over; a private event is no longer theirs to see.
+            return redirect("tournaments:home")
+        return redirect(event)
+    return render(request, "tournaments/event_form.html", {"form": form, "event": event})
+
+
+@login_required
+def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    form = RulesForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            change = services.change_event_rules(
+                event.pk, form.cleaned_data["preset"], form.cleaned_data["overrides"]
+            )
+        except services.GameChangeRefused as err:
+            form.add_error(None, f"Nothing was changed. {err}")
+        else:
+            messages.success(request, _rules_message(change))
+            return redirect(event)
+    game_count = Game.objects.filter(session__event=event).count()
+    context = {"event": event, "form": form, "game_count": game_count}
+    return render(request, "tournaments/event_rules.html", context)
+
+
+def _rules_message(change: services.RulesChange) -> str:
+    if not change.games:
+        return "Rules saved. There are no games to re-score yet."
+    text = f"Rules saved. {_plural(change.games, 'game')} re-scored; {change.changed} changed"
+    if change.reopened:
+        verb = "it is" if change.reopened == 1 else "they are"
+        text += f"; {change.reopened} reopened because {verb} no longer over"
+    return text + "."
+
+
+# Sessions
+
+
+@login_required
+def session_create(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    initial = {"number": next_session_number(event), "date": timezone.localdate()}
+    form = SessionForm(request.POST or None, event=event, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        session = _save_session(form)
+        if session is not None:
+            messages.success(request, f"Session {session.number} created.")
+            return redirect(session)
+    context = {"event": event, "form": form, "session": None}
+    return render(request, "tournaments/session_form.html", context)
+
+
+@login_required
+def session_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    session = access.get_session_for_organiser(request, slug, number)
+    form = SessionForm(request.POST or None, event=session.event, instance=session)
+    if request.method == "POST" and form.is_valid():
+        saved = _save_session(form)
+        if saved is not None:
+            messages.success(request, f"Session {saved.number} saved.")
+            return redirect(saved)
+    context = {"event": session.event, "form": form, "session": session}
+    return render(request, "tournaments/session_form.html", context)
+
+
+def _save_session(form: SessionForm) -> Session | None:
+    """Save, or put the refusal on the number field if someone took the number meanwhile."""
+    try:
+        with transaction.atomic():
+            return form.save()
+    except IntegrityError:
+        form.add_error("number", "Someone else just created a session with this number.")
+        return None
+
+
+def session_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    session = access.get_session_for_reader(request, slug, number)
+    is_organiser = session.event.is_organiser(request.user)
+    games = session.games.prefetch_related(
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+    )
+    context = {
+        "event": session.event,
+        "session": session,
+        "is_organiser": is_organiser,
+        "table": GameTable(games, organiser=is_organiser),
+    }
+    return render(request, "tournaments/session_detail.html", context)
+
+
+# Games
+
+
+@login_required
+def game_create(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    session = access.get_session_for_organiser(request, slug, number)
+    form = GameForm(request.POST or None, session=session)
+    if request.method == "POST" and form.is_valid():
+        players = form.players()
+        if form.cleaned_data["random_seats"]:
+            random.SystemRandom().shuffle(players)
+        try:
+            game = services.create_game(
+                session,
+                players,
+                table_number=form.cleaned_data["table_number"],
+                entry_mode=form.cleaned_data["entry_mode"],
+            )
+        except services.GameChangeRefused as err:
+            form.add_error(None, str(err))
+        else:
+            seating = ", ".join(
+                f"{wind} {player}" for wind, player in zip(WINDS, players, strict=True)
+            )
+            messages.success(request, f"Table {game.table_number} created: {seating}.")
+            return redirect(game)
+    context = {"event": session.event, "session": session, "form": form, "game": None}
+    return render(request, "tournaments/game_form.html", context)
+
+
+@login_required
+def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.get_game_for_organiser(request, pk)
+    session = game.session
+    form = GameForm(request.POST or None, session=session, game=game)
+    if request.method == "POST" and form.is_valid():
+        try:
+            _reseat(game, form.players(), form.cleaned_data["table_number"])
+        except services.GameChangeRefused as err:
+            form.add_error(None, f"Nothing was changed. {err}")
+        else:
+            messages.success(request, f"Table {form.cleaned_data['table_number']} saved.")
+            return redirect(game)
+    context = {"event": session.event, "session": session, "form": form, "game": game}
+    return render(request, "tournaments/game_form.html", context)
+
+
+def _reseat(game: Game, players: list[Player], table_number: int) -> None:
+    """Put `players` into seats 0-3 and replay the game, all or nothing.
+
+    The seat rows are replaced rather than updated one by one: swapping two players row
+    by row would briefly seat one player twice, which the database refuses. What belongs
+    to the seat (an entered final score) stays with the seat.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().select_related("session__event").get(pk=game.pk)
+        game.table_number = table_number
+        game.save(update_fields=["table_number", "updated_at"])
+        old = {seat.seat: seat for seat in game.seats.all()}
+        if [old[i].player_id for i in sorted(old)] == [p.pk for p in players]:
+            return
+        game.seats.all().delete()
+        GameSeat.objects.bulk_create(
+            [
+                GameSeat(
+                    game=game,
+                    seat=index,
+                    player=player,
+                    entered_score=old[index].entered_score if index in old else None,
+                )
+                for index, player in enumerate(players)
+            ]
+        )
+        services.rescore_game(game)
+
+
+# Players
+
+
+def player_list(request: HttpRequest) -> HttpResponse:
+    readable = Event.objects.visible_to(request.user)
+    players = Player.objects.filter(active=True).annotate(
+        games_played=Count("seats", filter=Q(seats__game__session__event__in=readable.values("pk")))
+    )
+    table = PlayerTable(players)
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return render(request, "tournaments/player_list.html", {"table": table})
+
+
+@login_required
+def player_create(request: HttpRequest) -> HttpResponse:
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                player = form.save()
+        except IntegrityError:
+            form.add_error("display_name", "Someone else just added a player with this name.")
+        else:
+            messages.success(request, f"{player} added.")
+            return redirect(player)
+    return render(request, "tournaments/player_form.html", {"form": form})
+
+
+def _player_totals(seats: list[GameSeat]) -> dict[str, Any]:
+    """Games, match points, average placement and places of finished seats, as text."""
+    games = len(seats)
+    counts = [0, 0, 0, 0]
+    for seat in seats:
+        counts[seat.placement - 1] += 1
+    total = sum((seat.match_points for seat in seats), Decimal(0))
+    average = (
+        (Decimal(sum(seat.placement for seat in seats)) / games).quantize(Decimal("0.01"))
+        if games
+        else None
+    )
+    return {
+        "games": games,
+        "match_points": charts.signed(total) if games else "–",
+        "average_placement": f"{average}" if average is not None else "–",
+        "placements": counts,
+    }
+
+
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    chosen = None
+    if request.GET.get("event"):
+        # A private event is not there for those who may not read it: 404, as everywhere.
+        chosen = access.get_event_for_reader(request, request.GET["event"])
+    readable = Event.objects.visible_to(request.user)
+    # One query for every readable seat of the player, in the order the games were played;
+    # the event list, totals, chart and table are all made from it.
+    seats = list(
+        GameSeat.objects.filter(player=player, game__session__event__in=readable.values("pk"))
+        .select_related("game__session__event")
+        .order_by("game__session__date", "game__session__number", "game__table_number", "game")
+    )
+    by_event: dict[int, list[GameSeat]] = {}
+    for seat in seats:
+        by_event.setdefault(seat.game.session.event_id, []).append(seat)
+    events = sorted(
+        (
+            {
+                "event": event_seats[0].game.session.event,
+                "chosen": chosen is not None and event_id == chosen.pk,
+                "in_progress": sum(not s.game.is_finished for s in event_seats),
+                **_player_totals([s for s in event_seats if s.game.is_finished]),
+            }
+            for event_id, event_seats in by_event.items()
+        ),
+        key=lambda row: (-row["event"].starts_on.toordinal(), row["event"].name),
+    )
+    shown = by_event.get(chosen.pk, []) if chosen else seats
+    finished = [seat for seat in shown if seat.game.is_finished]
+    playing = [seat for seat in shown if not seat.game.is_finished]
+    context = {
+        "player": player,
+        "chosen": chosen,
+        "events": events,
+        "totals": _player_totals(finished),
+        "overall": _player_totals([s for s in seats if s.game.is_finished]),
+        "chart": charts.cumulative_chart([seat.match_points for seat in finished]),
+        # Finished games first, newest first, as before; then the games still going on.
+        "table": PlayerGamesTable([*reversed(finished), *reversed(playing)]),
+        "show_real_name": request.user.is_authenticated,
+    }
+    return render(request, "tournaments/player_detail.html", context)

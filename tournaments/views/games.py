@@ -1,0 +1,581 @@
+"""The game page, hand entry and every other change to a game's outcome.
+
+Views read the game, let the engine replay it (`services.replay_record`) and hand the
+numbers to templates already formatted; every write goes through `services`.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import prefetch_related_objects
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from scoring.game import GameResult, HandReport
+
+from .. import services
+from ..access import get_game_for_organiser, get_game_for_reader
+from ..hand_forms import (
+    FinalScoresForm,
+    HandForm,
+    PenaltyForm,
+    SeatLabel,
+    describe_hand,
+    initial_from_hand,
+    seat_labels,
+)
+from ..models import Game
+
+MINUS = "\u2212"
+ENDED_BY = {
+    "last_hand": "the last hand has been played",
+    "bust": "a player went below zero",
+    "agari_yame": "the dealer won the last hand in the lead (agari-yame)",
+    "tenpai_yame": "the dealer was tenpai in the lead at the last hand (tenpai-yame)",
+    "west_round": "the west round is over",
+    "final_scores": "the final scores were entered",
+}
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+# Formatting: the engine's integers and Decimals as a scoresheet shows them.
+
+
+def points(value: int | None) -> str:
+    if value is None:
+        return ""
+    return f"{value:,}".replace("-", MINUS)
+
+
+def delta(value: int) -> str:
+    return "0" if value == 0 else f"{value:+,}".replace("-", MINUS)
+
+
+def match_points(value: Decimal | None) -> str:
+    if value is None:
+        return ""
+    return f"{value:+.1f}".replace("-", MINUS)
+
+
+def round_honba(report_or_state) -> str:
+    return f"{report_or_state.round_label}-{report_or_state.honba}"
+
+
+# Reading a game.
+
+
+def _load(game: Game) -> tuple[dict[str, Any], list[str]]:
+    """The game's record and its players' names, with the seats fetched once."""
+    prefetch_related_objects([game], "seats__player")
+    record = game.to_record()
+    return record, record["players"]
+
+
+def _replay(game: Game, record: dict[str, Any]) -> GameResult | None:
+    """The engine's view of the game, or None for final scores not entered yet."""
+    if game.awaits_final_scores:
+        return None
+    return services.replay_record(record)
+
+
+def _hand_rows(record, result: GameResult | None, names: list[str]) -> list[dict[str, Any]]:
+    if result is None or "hands" not in record:
+        return []
+    rows = []
+    for number, (doc, report) in enumerate(zip(record["hands"], result.hands, strict=True), 1):
+        rows.append(
+            {
+                "number": number,
+                "round": round_honba(report),
+                "summary": describe_hand(doc, names),
+                "riichi": ", ".join(names[s] for s in doc["riichi"]),
+                "cells": [
+                    {
+                        "delta": delta(d),
+                        "score": points(after),
+                        "sign": (d > 0) - (d < 0),
+                        "dealer": seat == report.dealer,
+                    }
+                    for seat, (d, after) in enumerate(
+                        zip(report.deltas, report.scores_after, strict=True)
+                    )
+                ],
+            }
+        )
+    return rows
+
+
+def _seat_cards(result: GameResult | None, names: list[str], *, finished: bool):
+    if result is None:
+        return [{"name": name, "wind": "ESWN"[seat]} for seat, name in enumerate(names)]
+    state = result.state
+    scores = result.final_scores if finished and result.final_scores else state.scores
+    cards = []
+    for seat, name in enumerate(names):
+        card = {
+            "name": name,
+            # Once the game is over the seat's own (starting) wind names it best.
+            "wind": "ESWN"[seat] if finished else state.seat_wind(seat),
+            "score": points(scores[seat]),
+            "dealer": not finished and seat == state.dealer,
+        }
+        if finished and result.placements:
+            card["place"] = ORDINAL[result.placements[seat]]
+            card["match_points"] = match_points(result.match_points[seat])
+        cards.append(card)
+    return cards
+
+
+def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
+    rows = [
+        {
+            "place": result.placements[seat],
+            "place_label": ORDINAL[result.placements[seat]],
+            "name": name,
+            "score": points(result.final_scores[seat]),
+            "match_points": match_points(result.match_points[seat]),
+            "penalty": match_points(result.penalties[seat]) if result.penalties[seat] else "",
+        }
+        for seat, name in enumerate(names)
+    ]
+    return sorted(rows, key=lambda r: r["place"])
+
+
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_reader(request, pk)
+    record, names = _load(game)
+    result = _replay(game, record)
+    is_organiser = game.event.is_organiser(request.user)
+    finished = game.is_finished
+    over = bool(result and result.finished)
+    context: dict[str, Any] = {
+        "game": game,
+        "session": game.session,
+        "event": game.event,
+        "is_organiser": is_organiser,
+        "finished": finished,
+        # Over under the rules but reopened: the organiser may finish it again.
+        "may_finish": over and not finished,
+        "hands_mode": game.entry_mode == Game.EntryMode.HANDS,
+        "names": names,
+        "seats": _seat_cards(result, names, finished=finished),
+        "hands": _hand_rows(record, result, names),
+        "next_number": len(record.get("hands", [])) + 1,
+        "penalties": [
+            {
+                "name": names[p["seat"]],
+                "points": match_points(Decimal(str(p["match_points"]))),
+                "reason": p["reason"],
+            }
+            for p in record.get("penalties", [])
+        ],
+    }
+    if result is not None:
+        state = result.state
+        context["state"] = {
+            "round": state.round_label,
+            "honba": state.honba,
+            "sticks": state.sticks,
+            "dealer": names[state.dealer],
+        }
+        context["ended_by"] = ENDED_BY.get(result.ended_by or "", "")
+        if finished and result.finished:
+            context["final"] = _final_rows(result, names)
+    if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
+        context["final_form"] = _final_scores_form(game, names)
+    return render(request, "tournaments/game_detail.html", context)
+
+
+def game_record(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_reader(request, pk)
+    record, _ = _load(game)
+    response = HttpResponse(
+        json.dumps(record, indent=2, ensure_ascii=False) + "\n",
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="tenbou-game-{game.pk}.json"'
+    return response
+
+
+# Entering and changing hands.
+
+
+def _refuse_hand_changes(request: HttpRequest, game: Game) -> HttpResponse | None:
+    """A redirect with the reason when this game's hands cannot be changed now."""
+    if game.entry_mode != Game.EntryMode.HANDS:
+        messages.error(request, "This game records final scores only, not hands.")
+        return redirect(game)
+    if game.is_finished:
+        messages.error(request, "This game is finished. Reopen it to change its hands.")
+        return redirect(game)
+    return None
+
+
+def _posted_fields(request: HttpRequest) -> list[tuple[str, str]]:
+    """The form's data, to post again unchanged from the confirm page."""
+    skip = {"csrfmiddlewaretoken", "action"}
+    return [
+        (key, value)
+        for key in request.POST
+        if key not in skip
+        for value in request.POST.getlist(key)
+    ]
+
+
+def _preview_context(
+    preview: services.HandPreview, doc: dict[str, Any], names: list[str]
+) -> dict[str, Any]:
+    report: HandReport = preview.report
+    result = preview.result
+    seats = seat_labels(names, report.dealer)
+    rows = [
+        {
+            "name": seat.name,
+            "wind": seat.wind,
+            "dealer": seat.seat == report.dealer,
+            "before": points(report.scores_before[seat.seat]),
+            "delta": delta(report.deltas[seat.seat]),
+            "sign": (report.deltas[seat.seat] > 0) - (report.deltas[seat.seat] < 0),
+            "after": points(report.scores_after[seat.seat]),
+        }
+        for seat in seats
+    ]
+    context: dict[str, Any] = {
+        "number": preview.number,
+        "round": round_honba(report),
+        "summary": describe_hand(doc, names),
+        "rows": rows,
+        "sticks_before": report.sticks_before,
+        "sticks_after": report.sticks_after,
+        "later_hands": len(result.hands) - preview.number,
+    }
+    if preview.number < len(result.hands):
+        after = result.hands[preview.number]
+        context["next"] = {"round": round_honba(after), "dealer": names[after.dealer]}
+    elif not result.finished:
+        state = result.state
+        context["next"] = {"round": round_honba(state), "dealer": names[state.dealer]}
+    if result.finished:
+        # After an edit the end may come only with a later hand; it is shown all the same.
+        context["ends"] = ENDED_BY.get(result.ended_by or "", "")
+        context["final"] = _final_rows(result, names)
+    elif context["later_hands"]:
+        context["scores_now"] = [
+            {"name": name, "score": points(score)}
+            for name, score in zip(names, result.state.scores, strict=True)
+        ]
+    return context
+
+
+def _hand_taken(request: HttpRequest, game: Game, message: str) -> HttpResponse:
+    return render(
+        request, "tournaments/hand_taken.html", {"game": game, "message": message}, status=409
+    )
+
+
+def _taken_message(number: int, count: int) -> str:
+    if number <= count:
+        return (
+            f"Someone entered hand {number} already: the game now has {count} hands. "
+            "Check the list of hands before entering it again."
+        )
+    return (
+        f"The game changed while you were entering hand {number}: it now has {count} hands. "
+        "Check the list of hands before entering it again."
+    )
+
+
+def _hand_form_page(request, game, form, *, number, table, editing) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/hand_form.html",
+        {
+            "game": game,
+            "form": form,
+            "number": number,
+            "table": table,
+            "editing": editing,
+            "wins": form.win_groups(),
+        },
+    )
+
+
+def _table_before(report_or_state, names: list[str], sticks: int) -> dict[str, Any]:
+    """The table as the hand being entered starts: round, honba, sticks, dealer."""
+    return {
+        "round": round_honba(report_or_state),
+        "sticks": sticks,
+        "dealer": names[report_or_state.dealer],
+    }
+
+
+def _taken_since(request: HttpRequest, game: Game) -> HttpResponse | None:
+    """The "someone entered it already" page when the posted hand number is taken."""
+    posted = request.POST.get("number", "")
+    count = game.hands.count()
+    if posted.isdigit() and 1 <= int(posted) <= count:
+        return _hand_taken(request, game, _taken_message(int(posted), count))
+    return None
+
+
+@login_required
+def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_organiser(request, pk)
+    # A hand that another organiser's entry has overtaken (even one that ended the game)
+    # gets the clear message rather than "this game is finished".
+    taken = _taken_since(request, game) if request.method == "POST" else None
+    if taken:
+        return taken
+    refused = _refuse_hand_changes(request, game)
+    if refused:
+        return refused
+    record, names = _load(game)
+    current = services.replay_record(record)
+    count = len(record["hands"])
+    seats = seat_labels(names, current.state.dealer)
+    table = _table_before(current.state, names, current.state.sticks)
+    if current.finished:
+        table["over"] = ENDED_BY.get(current.ended_by or "", "")
+    options = {"seats": seats, "rules": current.rules, "with_number": True}
+    if request.method != "POST":
+        form = HandForm(initial={"number": count + 1}, **options)
+        return _hand_form_page(request, game, form, number=count + 1, table=table, editing=False)
+
+    form = HandForm(request.POST, **options)
+    action = request.POST.get("action", "preview")
+    number = count + 1
+    if form.is_valid():
+        number = form.cleaned_data["number"]
+        doc = form.to_hand()
+        if action == "save":
+            try:
+                services.add_hand(game.pk, number, doc, user=request.user)
+            except services.HandAlreadyEntered as err:
+                return _hand_taken(request, game, str(err))
+            except services.GameChangeRefused as err:
+                taken = _taken_since(request, game)
+                if taken:
+                    return taken
+                form.add_error(None, str(err))
+            else:
+                _saved_message(request, game, f"Hand {number} saved.")
+                return redirect(game)
+        elif action == "preview":
+            if number != count + 1:
+                # Only a number ahead of the game is left: someone undid or deleted a hand.
+                return _hand_taken(request, game, _taken_message(number, count))
+            try:
+                preview = services.preview_hand(game, doc)
+            except services.GameChangeRefused as err:
+                form.add_error(None, str(err))
+            else:
+                context = _preview_context(preview, doc, names)
+                context.update(game=game, fields=_posted_fields(request), editing=False)
+                return render(request, "tournaments/hand_confirm.html", context)
+    return _hand_form_page(request, game, form, number=number, table=table, editing=False)
+
+
+def _saved_message(request: HttpRequest, game: Game, text: str) -> None:
+    game.refresh_from_db(fields=["status", "ended_by"])
+    if game.is_finished:
+        text += f" The game is over: {ENDED_BY.get(game.ended_by, game.ended_by)}."
+    messages.success(request, text)
+
+
+@login_required
+def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game = get_game_for_organiser(request, pk)
+    refused = _refuse_hand_changes(request, game)
+    if refused:
+        return refused
+    record, names = _load(game)
+    if not 1 <= number <= len(record["hands"]):
+        raise Http404("This game has no such hand.")
+    old = record["hands"][number - 1]
+    current = services.replay_record(record)
+    report = current.hands[number - 1]
+    seats = seat_labels(names, report.dealer)
+    table = _table_before(report, names, report.sticks_before)
+    options = {"seats": seats, "rules": current.rules}
+    if request.method != "POST":
+        form = HandForm(initial=initial_from_hand(old), **options)
+        return _hand_form_page(request, game, form, number=number, table=table, editing=True)
+
+    form = HandForm(request.POST, **options)
+    action = request.POST.get("action", "preview")
+    if form.is_valid():
+        doc = form.to_hand(keep_from=old)
+        if action == "save":
+            try:
+                services.replace_hand(game.pk, number, doc, user=request.user)
+            except services.GameChangeRefused as err:
+                form.add_error(None, str(err))
+            else:
+                _saved_message(request, game, f"Hand {number} changed.")
+                return redirect(game)
+        elif action == "preview":
+            try:
+                preview = services.preview_hand(game, doc, number=number)
+            except services.GameChangeRefused as err:
+                form.add_error(None, str(err))
+            else:
+                context = _preview_context(preview, doc, names)
+                context.update(game=game, fields=_posted_fields(request), editing=True)
+                return render(request, "tournaments/hand_confirm.html", context)
+    return _hand_form_page(request, game, form, number=number, table=table, editing=True)
+
+
+@login_required
+def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game = get_game_for_organiser(request, pk)
+    refused = _refuse_hand_changes(request, game)
+    if refused:
+        return refused
+    if request.method == "POST":
+        try:
+            services.delete_hand(game.pk, number)
+        except services.GameChangeRefused as err:
+            messages.error(request, str(err))
+        else:
+            messages.success(request, f"Hand {number} deleted.")
+        return redirect(game)
+    record, names = _load(game)
+    if not 1 <= number <= len(record["hands"]):
+        raise Http404("This game has no such hand.")
+    report = services.replay_record(record).hands[number - 1]
+    context = {
+        "game": game,
+        "number": number,
+        "round": round_honba(report),
+        "summary": describe_hand(record["hands"][number - 1], names),
+        "later_hands": len(record["hands"]) - number,
+    }
+    return render(request, "tournaments/hand_delete.html", context)
+
+
+@require_POST
+@login_required
+def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_organiser(request, pk)
+    try:
+        number = services.undo_last_hand(game.pk)
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(request, f"Hand {number} undone.")
+    return redirect(game)
+
+
+# Final scores, finishing, penalties.
+
+
+def _final_scores_form(game: Game, names: list[str], data=None) -> FinalScoresForm:
+    initial: dict[str, Any] = {"leftover_sticks": game.leftover_sticks}
+    for seat in game.ordered_seats():
+        if seat.entered_score is not None:
+            initial[f"score_{seat.seat}"] = seat.entered_score
+    return FinalScoresForm(data, seats=seat_labels(names, 0), initial=initial)
+
+
+@login_required
+def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_organiser(request, pk)
+    if game.entry_mode != Game.EntryMode.FINAL_SCORES:
+        messages.error(request, "This game is entered hand by hand.")
+        return redirect(game)
+    if game.is_finished:
+        messages.error(request, "This game is finished. Reopen it to change its final scores.")
+        return redirect(game)
+    _, names = _load(game)
+    form = _final_scores_form(game, names, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.set_final_scores(game.pk, form.scores(), form.cleaned_data["leftover_sticks"])
+        except services.GameChangeRefused as err:
+            form.add_error(None, str(err))
+        else:
+            messages.success(request, "Final scores saved.")
+            return redirect(game)
+    return render(request, "tournaments/final_scores.html", {"game": game, "form": form})
+
+
+@require_POST
+@login_required
+def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_organiser(request, pk)
+    try:
+        services.finish_game(game.pk)
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(request, "Game finished.")
+    return redirect(game)
+
+
+@require_POST
+@login_required
+def game_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_organiser(request, pk)
+    try:
+        services.reopen_game(game.pk)
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(request, "Game reopened: its hands can be changed again.")
+    return redirect(game)
+
+
+@login_required
+def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_organiser(request, pk)
+    _, names = _load(game)
+    seats: list[SeatLabel] = seat_labels(names, 0)
+    form = PenaltyForm(seats=seats)
+    if request.method == "POST" and request.POST.get("action") == "delete":
+        penalty_id = request.POST.get("penalty", "")
+        try:
+            penalty = services.delete_penalty(
+                game.pk, int(penalty_id) if penalty_id.isdigit() else 0
+            )
+        except services.GameChangeRefused as err:
+            messages.error(request, str(err))
+        else:
+            messages.success(request, f"Penalty for {names[penalty.seat]} removed.")
+        return redirect("tournaments:penalty_new", pk=game.pk)
+    if request.method == "POST":
+        form = PenaltyForm(request.POST, seats=seats)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                services.add_penalty(
+                    game.pk, data["seat"], data["match_points"], data["reason"], user=request.user
+                )
+            except services.GameChangeRefused as err:
+                form.add_error(None, str(err))
+            else:
+                messages.success(
+                    request,
+                    f"Penalty of {match_points(data['match_points'])} for "
+                    f"{names[data['seat']]} saved.",
+                )
+                return redirect(game)
+    penalties = [
+        {
+            "pk": p.pk,
+            "name": names[p.seat],
+            "points": match_points(p.match_points),
+            "reason": p.reason,
+        }
+        for p in game.penalties.order_by("created_at", "pk")
+    ]
+    return render(
+        request,
+        "tournaments/penalty_form.html",
+        {"game": game, "form": form, "penalties": penalties},
+    )

@@ -1,0 +1,361 @@
+"""Printable sheets: the Ari-Ari four-game scoresheet of a table (filled in or blank) and
+the sheet of one game, hand by hand.
+
+Every number comes from stored results (`scoresheet.build_sheet`) or from the engine's
+replay of the game; the views format them and the templates only lay them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Prefetch, prefetch_related_objects
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from scoring.game import GameResult
+from scoring.rules import LeftoverSticks
+
+from .. import access, services
+from ..charts import decimal, delta, points, signed
+from ..models import WINDS, Game, GameSeat, Hand, Session
+from ..scoresheet import SHEET_GAMES, Sheet, SheetRefused, build_sheet
+
+ENDED_BY = {
+    "last_hand": "the last hand was played",
+    "bust": "a player went below zero",
+    "agari_yame": "the dealer won the last hand in the lead (agari-yame)",
+    "tenpai_yame": "the dealer was tenpai at the last hand in the lead (tenpai-yame)",
+    "west_round": "the west round is over",
+    "final_scores": "the final scores were entered",
+}
+YAKUMAN = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+
+
+# The four-game scoresheet
+
+
+@dataclass
+class SheetRow:
+    label: str
+    cells: list[str]
+    kind: str = ""  # a CSS class: "total" rows are drawn heavier
+
+
+@dataclass
+class SheetBlock:
+    number: int
+    rows: list[SheetRow]
+    game: Game | None = None
+
+
+@dataclass
+class SheetColumn:
+    name: str
+    wind: str
+
+
+@dataclass
+class SheetPage:
+    columns: list[SheetColumn]
+    blocks: list[SheetBlock]
+    footer: list[tuple[str, str]]
+    notes: list[str] = field(default_factory=list)
+
+
+def _row_labels(number: int) -> list[tuple[str, str, str]]:
+    """(label, attribute of SheetGame, CSS class) for the rows of game `number`, as on the
+    seed's sheet: game 1 ends with Total, games 2-3 with Subtotal and Total, game 4 with
+    Subtotal and Grand Total."""
+    rows = [
+        ("Raw Score", "scores", ""),
+        ("Match Points", "match_points", ""),
+        ("Placement", "placements", ""),
+    ]
+    if number > 1:
+        rows.append(("Subtotal", "subtotals", "subtotal"))
+    rows.append(("Grand Total" if number == SHEET_GAMES else "Total", "totals", "total"))
+    return rows
+
+
+FORMATS = {
+    "scores": points,
+    "match_points": decimal,
+    "placements": lambda value: "" if value is None else str(value),
+    "subtotals": decimal,
+    "totals": decimal,
+}
+
+
+def _sheet_blocks(sheet: Sheet | None) -> list[SheetBlock]:
+    """The sheet's four game blocks as rows of text; without a sheet, every cell empty."""
+    blocks = []
+    for number in range(1, SHEET_GAMES + 1):
+        game = sheet.games[number - 1] if sheet else None
+        rows = [
+            SheetRow(
+                label,
+                [FORMATS[attr](v) for v in getattr(game, attr)] if game else [""] * 4,
+                kind,
+            )
+            for label, attr, kind in _row_labels(number)
+        ]
+        blocks.append(SheetBlock(number, rows, game.game if game else None))
+    return blocks
+
+
+def _table_games(session: Session, table: int) -> list[Game]:
+    """The games of a session at one table in the order they were created, with their
+    seats, players and penalties, in a fixed number of queries."""
+    games = list(
+        session.games.filter(table_number=table)
+        .order_by("pk")
+        .prefetch_related(
+            Prefetch("seats", queryset=GameSeat.objects.select_related("player")),
+            "penalties",
+        )
+    )
+    if not games:
+        raise Http404("No game was played at this table.")
+    for game in games:
+        game.session = session  # saves a query per game for str(game) and links
+    return games
+
+
+def _names(seats: list[GameSeat]) -> str:
+    return ", ".join(seat.player.display_name for seat in seats)
+
+
+def _refusal(games: list[Game], finished: list[Game]) -> str | None:
+    """Why these games cannot share one sheet, in words an organiser can act on."""
+    if len(finished) > SHEET_GAMES:
+        return (
+            f"This table has {len(finished)} finished games; a scoresheet holds "
+            f"{SHEET_GAMES}. Seat the next games at another table number."
+        )
+    first = games[0].ordered_seats()
+    expected = {seat.player_id for seat in first}
+    for number, game in enumerate(games, start=1):
+        seats = game.ordered_seats()
+        if {seat.player_id for seat in seats} != expected:
+            return (
+                f"Game {number} at this table was played by {_names(seats)}, not by the "
+                f"four players of game 1 ({_names(first)}): a scoresheet is for four "
+                "players who play their games together. Put the other game at another "
+                "table number."
+            )
+    return None
+
+
+def _penalty_notes(games: list[Game]) -> list[str]:
+    """A line per player with penalties in a game: the stored total (entered penalties and,
+    under some rules, chombo) with the reasons given."""
+    notes = []
+    for number, game in enumerate(games, start=1):
+        for seat in game.ordered_seats():
+            if not seat.penalty_points:
+                continue
+            reasons = [p.reason for p in game.penalties.all() if p.seat == seat.seat]
+            notes.append(
+                f"Game {number}: {seat.player.display_name} {signed(seat.penalty_points)} "
+                f"in penalties ({'; '.join(reasons) or 'chombo'}), included in the match "
+                "points."
+            )
+    return notes
+
+
+def _sheet_context(request: HttpRequest, slug: str, number: int, table: int, *, blank: bool):
+    session = access.get_session_for_reader(request, slug, number)
+    games = _table_games(session, table)
+    first = games[0].ordered_seats()
+    columns = [SheetColumn(seat.player.display_name, WINDS[seat.seat]) for seat in first]
+    event = session.event
+    rules = event.rules()
+    context: dict[str, Any] = {
+        "event": event,
+        "session": session,
+        "table": table,
+        "blank": blank,
+        "other_url": "tournaments:scoresheet" if blank else "tournaments:scoresheet_blank",
+    }
+    if blank:
+        empty = Sheet([seat.player for seat in first], [], rules)
+        context["sheet"] = SheetPage(columns, _sheet_blocks(None), empty.rules_footer)
+        return context
+    finished = [game for game in games if game.is_finished]
+    refusal = _refusal(games, finished)
+    if refusal is None:
+        try:
+            sheet = build_sheet([seat.player for seat in first], finished, rules)
+        except SheetRefused as err:
+            refusal = str(err)
+    if refusal is not None:
+        context["refusal"] = refusal
+        return context
+    page = SheetPage(columns, _sheet_blocks(sheet), sheet.rules_footer)
+    page.notes = _penalty_notes(finished)
+    waiting = len(games) - len(finished)
+    if waiting:
+        page.notes.append(
+            f"{waiting} game{'s' if waiting > 1 else ''} at this table "
+            f"{'are' if waiting > 1 else 'is'} not finished yet and will appear once finished."
+        )
+    context["sheet"] = page
+    return context
+
+
+def scoresheet(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The Ari-Ari scoresheet of one table of a session, from its finished games."""
+    context = _sheet_context(request, slug, number, table, blank=False)
+    return render(request, "tournaments/scoresheet.html", context)
+
+
+def scoresheet_blank(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The same sheet with only the names and seats, to fill in by hand at the table."""
+    context = _sheet_context(request, slug, number, table, blank=True)
+    return render(request, "tournaments/scoresheet.html", context)
+
+
+# The sheet of one game
+
+
+def _value(win: dict[str, Any]) -> str:
+    if win.get("yakuman") is not None:
+        return YAKUMAN.get(win["yakuman"], f"{win['yakuman']}× yakuman")
+    if win.get("fu") is not None:
+        return f"{win['han']} han {win['fu']} fu"
+    return f"{win['han']} han"
+
+
+def describe(hand: dict[str, Any], names: list[str]) -> str:
+    """A hand in words: "Ron: Ben from Aki, 3 han 40 fu", "Draw: tenpai Aki, Dan"."""
+    result = hand["result"]
+
+    def who(seats) -> str:
+        return ", ".join(names[s] for s in seats)
+
+    def pao(win) -> str:
+        return f" (pao: {names[win['pao']]})" if win.get("pao") is not None else ""
+
+    if result == Hand.Result.RON:
+        wins = hand["wins"]
+        loser = names[wins[0]["loser"]]
+        if len(wins) == 1:
+            win = wins[0]
+            return f"Ron: {names[win['winner']]} from {loser}, {_value(win)}{pao(win)}"
+        kind = {2: "Double", 3: "Triple"}.get(len(wins), "Multiple")
+        parts = "; ".join(f"{names[w['winner']]} {_value(w)}{pao(w)}" for w in wins)
+        return f"{kind} ron from {loser}: {parts}"
+    if result == Hand.Result.TSUMO:
+        win = hand["wins"][0]
+        return f"Tsumo: {names[win['winner']]}, {_value(win)}{pao(win)}"
+    if result == Hand.Result.DRAW:
+        tenpai = hand.get("tenpai", [])
+        if not tenpai:
+            return "Draw: all noten"
+        if len(tenpai) == 4:
+            return "Draw: all tenpai"
+        return f"Draw: tenpai {who(tenpai)}"
+    if result == Hand.Result.NAGASHI:
+        text = f"Nagashi mangan: {who(hand['nagashi'])}"
+        if hand.get("tenpai"):
+            text += f"; tenpai {who(hand['tenpai'])}"
+        return text
+    if result == Hand.Result.ABORT:
+        return f"Abortive draw: {Hand.AbortReason(hand['reason']).label.lower()}"
+    return f"Chombo: {names[hand['offender']]}"
+
+
+def _hand_rows(record: dict[str, Any], result: GameResult, names: list[str]) -> list[dict]:
+    rows = []
+    for number, (doc, report) in enumerate(zip(record["hands"], result.hands, strict=True), 1):
+        rows.append(
+            {
+                "number": number,
+                "round": f"{report.round_label}-{report.honba}",
+                "dealer": names[report.dealer],
+                "result": describe(doc, names),
+                "riichi": ", ".join(names[s] for s in doc["riichi"]),
+                "cells": [
+                    {
+                        "delta": delta(d) if d else "",
+                        "score": points(after),
+                        "dealer": seat == report.dealer,
+                    }
+                    for seat, (d, after) in enumerate(
+                        zip(report.deltas, report.scores_after, strict=True)
+                    )
+                ],
+            }
+        )
+    return rows
+
+
+def _final_rows(result: GameResult) -> list[dict[str, Any]]:
+    """The rows under the hands, one cell per seat."""
+    rows = [
+        {"label": "Final score", "cells": [points(s) for s in result.final_scores]},
+        {"label": "Placement", "cells": [str(p) for p in result.placements]},
+    ]
+    if any(result.penalties):
+        penalties = [signed(p) if p else "" for p in result.penalties]
+        rows.append({"label": "Penalties", "cells": penalties})
+    rows.append(
+        {"label": "Match points", "cells": [signed(p) for p in result.match_points], "total": True}
+    )
+    return rows
+
+
+def _sticks_note(result: GameResult) -> str:
+    sticks = result.leftover_sticks
+    if not sticks:
+        return ""
+    what = "1 riichi stick" if sticks == 1 else f"{sticks} riichi sticks"
+    if result.rules.leftover_sticks is LeftoverSticks.FIRST:
+        return f"{what} left on the table went to first place (in the final score)."
+    return f"{what} left on the table {'was' if sticks == 1 else 'were'} lost."
+
+
+def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every hand of one game with its payments and running scores, then the result."""
+    game = access.get_game_for_reader(request, pk)
+    prefetch_related_objects([game], "seats__player")
+    record = game.to_record()
+    names = record["players"]
+    context: dict[str, Any] = {
+        "game": game,
+        "session": game.session,
+        "event": game.event,
+        "columns": [SheetColumn(name, WINDS[seat]) for seat, name in enumerate(names)],
+        "hands_mode": game.entry_mode == Game.EntryMode.HANDS,
+        "penalties": [
+            {
+                "name": names[p["seat"]],
+                "points": signed(Decimal(str(p["match_points"]))),
+                "reason": p["reason"],
+            }
+            for p in record.get("penalties", [])
+        ],
+    }
+    if game.awaits_final_scores:
+        context["waiting"] = "The final scores of this game have not been entered yet."
+        return render(request, "tournaments/game_sheet.html", context)
+    try:
+        result = services.replay_record(record)
+    except services.GameChangeRefused as err:
+        context["waiting"] = f"This game cannot be replayed under the event's rules: {err}"
+        return render(request, "tournaments/game_sheet.html", context)
+    context["start"] = [points(result.rules.start_points)] * 4
+    if "hands" in record:
+        context["hands"] = _hand_rows(record, result, names)
+    if result.finished:
+        context["final"] = _final_rows(result)
+        context["ended_by"] = ENDED_BY.get(result.ended_by or "final_scores", "")
+        context["sticks"] = _sticks_note(result)
+    else:
+        state = result.state
+        context["next"] = f"{state.round_label}-{state.honba}, {names[state.dealer]} deals"
+    context["footer"] = Sheet([], [], result.rules).rules_footer
+    return render(request, "tournaments/game_sheet.html", context)

@@ -1,0 +1,284 @@
+"""Standings, results, and the whole event as a download or an upload.
+
+The standings and results pages are django-tables2 tables; `?_export=csv|xlsx|json` on
+either page returns the same table, in the same order and with the same filters, as a
+file. Each page reads the stored results of finished games in a constant number of
+queries; nothing here replays a game.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from decimal import Decimal
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import DatabaseError, transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+
+from .. import access, exchange
+from ..models import Event
+from ..standings import event_standings, finished_seats
+from ..tables import ResultsTable, StandingsTable
+
+EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
+EXPORT_PARAM = "_export"
+RESULTS_PER_PAGE = 100  # whole games: four rows each
+MAX_IMPORT_BYTES = 20 * 1024 * 1024
+PLAY_ORDER = ("game__session__number", "game__table_number", "game_id", "seat")
+TIE_ORDER = (
+    "Players are ranked by total match points, then by more first places, then by the "
+    "better average placement, then by the higher average final score; players equal on "
+    "all four share a rank, shown as “3=”."
+)
+
+
+class ExactExport(TableExport):
+    """A table export that keeps decimals exact and text inert.
+
+    tablib would write match points to JSON as strings and leave a name starting with
+    "=" to become a spreadsheet formula. Here JSON numbers are written from the exact
+    decimals (61.3 stays 61.3), XLSX cells keep their decimal places as a number format,
+    and every text cell is stored as text.
+    """
+
+    def export(self):
+        if self.format == self.JSON:
+            return json.dumps(self.dataset.dict, default=_json_number, ensure_ascii=False)
+        if self.format == self.XLSX:
+            return _xlsx(self.dataset)
+        return super().export()
+
+
+def _json_number(value):
+    if isinstance(value, Decimal):
+        # A tenth or a hundredth survives the trip through float: repr() prints the
+        # shortest decimal that reads back as the same float, which is the one we had.
+        return float(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def _xlsx(dataset) -> bytes:
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = dataset.title or "Export"
+    sheet.append(list(dataset.headers))
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet.freeze_panes = "A2"
+    widths = [len(str(header)) for header in dataset.headers]
+    for row_number, row in enumerate(dataset, start=2):
+        for column, value in enumerate(row, start=1):
+            cell = sheet.cell(row=row_number, column=column)
+            if isinstance(value, Decimal):
+                cell.value = value
+                places = max(0, -value.as_tuple().exponent)
+                cell.number_format = "0." + "0" * places if places else "0"
+            elif isinstance(value, str):
+                cell.value = value
+                cell.data_type = "s"  # a player called "=1+1" stays a name
+            else:
+                cell.value = value
+            widths[column - 1] = max(widths[column - 1], len(str(value or "")))
+    for column, width in enumerate(widths, start=1):
+        sheet.column_dimensions[get_column_letter(column)].width = width + 2
+    stream = io.BytesIO()
+    workbook.save(stream)
+    return stream.getvalue()
+
+
+def _export_response(request: HttpRequest, table, name: str, title: str) -> HttpResponse | None:
+    """The table as a file if the request asks for one of the export formats."""
+    export_format = request.GET.get(EXPORT_PARAM)
+    if export_format not in EXPORT_FORMATS:
+        return None
+    exporter = ExactExport(export_format, table, dataset_kwargs={"title": title})
+    return exporter.response(filename=f"{name}.{export_format}")
+
+
+def _export_links(request: HttpRequest) -> list[tuple[str, str]]:
+    """The current page (filters and order kept) in each export format."""
+    links = []
+    for export_format, label in EXPORT_FORMATS.items():
+        query = request.GET.copy()
+        query[EXPORT_PARAM] = export_format
+        links.append((label, f"?{query.urlencode()}"))
+    return links
+
+
+# Standings
+
+
+class StandingsFilterForm(forms.Form):
+    first_session = forms.TypedChoiceField(
+        label="From session", coerce=int, empty_value=None, required=False
+    )
+    last_session = forms.TypedChoiceField(
+        label="To session", coerce=int, empty_value=None, required=False
+    )
+    min_games = forms.IntegerField(
+        label="At least this many games",
+        min_value=0,
+        max_value=10_000,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
+    )
+
+    def __init__(self, data, *, sessions):
+        super().__init__(data)
+        choices = [(number, f"{number} · {date:%-d %b %Y}") for number, date in sessions]
+        self.fields["first_session"].choices = [("", "The first"), *choices]
+        self.fields["last_session"].choices = [("", "The last"), *choices]
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first_session"), data.get("last_session")
+        if first is not None and last is not None and first > last:
+            raise forms.ValidationError("The first session comes after the last one.")
+        return data
+
+    def filters(self) -> dict:
+        """The arguments of `event_standings`: none at all unless every value is valid."""
+        if not self.is_valid():
+            return {}
+        data = self.cleaned_data
+        return {
+            "first_session": data["first_session"],
+            "last_session": data["last_session"],
+            "min_games": data["min_games"] or 0,
+        }
+
+
+def _describe(standings, filters: dict) -> str:
+    games = standings.games
+    text = f"{games} finished game{'' if games == 1 else 's'}"
+    first, last = filters.get("first_session"), filters.get("last_session")
+    if first is not None and last is not None:
+        text += f" of sessions {first}–{last}" if first != last else f" of session {first}"
+    elif first is not None:
+        text += f" from session {first} on"
+    elif last is not None:
+        text += f" up to session {last}"
+    if filters.get("min_games"):
+        least = filters["min_games"]
+        text += f"; players with at least {least} game{'' if least == 1 else 's'}"
+    return text + "."
+
+
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_reader(request, slug)
+    sessions = list(event.sessions.order_by("number").values_list("number", "date"))
+    form = StandingsFilterForm(request.GET, sessions=sessions)
+    filters = form.filters()
+    result = event_standings(event, **filters)
+    table = StandingsTable(result)
+    RequestConfig(request, paginate=False).configure(table)
+    export = _export_response(request, table, f"{event.slug}-standings", "Standings")
+    if export is not None:
+        return export
+    context = {
+        "event": event,
+        "table": table,
+        "form": form,
+        "filters_open": bool(form.errors),
+        "summary": _describe(result, filters),
+        "tie_order": TIE_ORDER,
+        "export_links": _export_links(request),
+    }
+    return render(request, "tournaments/standings.html", context)
+
+
+# Results
+
+
+def results(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_reader(request, slug)
+    seats = (
+        finished_seats(event).select_related("game__session__event", "player").order_by(*PLAY_ORDER)
+    )
+    table = ResultsTable(seats)
+    RequestConfig(request, paginate={"per_page": RESULTS_PER_PAGE}).configure(table)
+    export = _export_response(request, table, f"{event.slug}-results", "Results")
+    if export is not None:
+        return export
+    context = {"event": event, "table": table, "export_links": _export_links(request)}
+    return render(request, "tournaments/results.html", context)
+
+
+# The whole event as tenbou-game/1 records
+
+
+def event_export(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_reader(request, slug)
+    text = json.dumps(exchange.export_event(event), ensure_ascii=False, indent=2) + "\n"
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
+    return response
+
+
+def event_export_zip(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_reader(request, slug)
+    response = HttpResponse(exchange.export_zip(event), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-records.zip"'
+    return response
+
+
+class EventImportForm(forms.Form):
+    file = forms.FileField(
+        label="Event export",
+        help_text="The .json file of another event's “Event export” link.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            limit = MAX_IMPORT_BYTES // (1024 * 1024)
+            raise forms.ValidationError(f"This file is larger than {limit} MB.")
+        try:
+            return json.loads(upload.read())
+        except (ValueError, RecursionError):
+            raise forms.ValidationError(
+                "This file is not JSON. Choose the .json file of an event export."
+            ) from None
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith(".") else text + "."
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_import(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    if request.method == "POST":
+        form = EventImportForm(request.POST, request.FILES)
+    else:
+        form = EventImportForm()
+    if form.is_bound and form.is_valid():
+        try:
+            with transaction.atomic():
+                count = exchange.import_event(event, form.cleaned_data["file"], user=request.user)
+        except exchange.ImportRefused as err:
+            form.add_error("file", f"Nothing was imported: {_sentence(str(err))}")
+        except DatabaseError as err:
+            # Sessions the export lists twice, or numbered 0, fail in the database.
+            form.add_error("file", f"Nothing was imported: the export is damaged ({err}).")
+        else:
+            messages.success(
+                request, f"Imported {count} game{'' if count == 1 else 's'} into {event}."
+            )
+            return redirect(event)
+        event = Event.objects.get(pk=event.pk)  # the refused import may have set its rules
+    context = {"event": event, "form": form, "has_sessions": event.sessions.exists()}
+    return render(request, "tournaments/event_import.html", context)
