@@ -131,7 +131,8 @@ def describe_rules(preset: str, overrides: dict[str, Any]) -> str:
     """The rules as a line of words: "ari-ari; kiriage on; uma +20/+10/−10/−20"."""
     rules = scoring.resolve_rules({"preset": preset, "overrides": overrides})
     parts = [preset]
-    for name in overrides:
+    # In the options' own order: a database need not keep the keys of a JSON object in order.
+    for name in (n for n in option_names() if n in overrides):
         value = getattr(rules, name)
         label = RULE_LABELS.get(name, name.replace("_", " "))
         words = rule_value_in_words(name, value)

@@ -8,6 +8,7 @@ same transaction as any change to its hands, so listings never replay games.
 
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -64,11 +65,24 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.display_name
 
+    def save(self, *args, **kwargs) -> None:
+        super().save(*args, **kwargs)
+        # Standings show display names: a rename changes the events this player played in.
+        Event.objects.filter(sessions__games__seats__player=self).results_changed()
+
     def get_absolute_url(self) -> str:
         return reverse("tournaments:player", args=[self.pk])
 
 
+def new_results_token() -> str:
+    return secrets.token_hex(16)
+
+
 class EventQuerySet(models.QuerySet):
+    def results_changed(self) -> int:
+        """Mark these events' stored results as changed (standings are computed anew)."""
+        return self.update(results_token=new_results_token())
+
     def visible_to(self, user) -> EventQuerySet:
         """Public events, and the private ones this user organises."""
         if user.is_authenticated and user.is_superuser:
@@ -106,6 +120,9 @@ class Event(models.Model):
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
     )
+    # Replaced whenever any stored result of the event changes, so that standings computed
+    # for one token can be reused until the next change.
+    results_token = models.CharField(max_length=32, default=new_results_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = EventQuerySet.as_manager()

@@ -50,6 +50,7 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
     seats = list(game.seats.all())
     apply_result(seats, result, finished=game.status == Game.Status.FINISHED)
     GameSeat.objects.bulk_update(seats, ["score", "placement", "match_points", "penalty_points"])
+    Event.objects.filter(sessions__games=game).results_changed()
 
 
 def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: bool) -> None:

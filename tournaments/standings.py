@@ -14,7 +14,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.core.cache import cache
+
 from .models import Event, Game, GameSeat
+
+# Standings stay valid until the event's results token changes; this only bounds how long
+# an unused entry is kept.
+CACHE_SECONDS = 60 * 60
 
 TENTH = Decimal("0.1")
 HUNDREDTH = Decimal("0.01")
@@ -144,3 +150,17 @@ def event_standings(
         rows = [r for r in rows if r.games >= min_games]
         _rank(rows)
     return Standings(event, rows, sessions, games)
+
+
+def cached_standings(
+    event: Event, *, first_session=None, last_session=None, min_games: int = 0
+) -> Standings:
+    """`event_standings`, computed once for each state of the event's results."""
+    key = f"standings:{event.pk}:{event.results_token}:{first_session}:{last_session}:{min_games}"
+    standings = cache.get(key)
+    if standings is None:
+        standings = event_standings(
+            event, first_session=first_session, last_session=last_session, min_games=min_games
+        )
+        cache.set(key, standings, CACHE_SECONDS)
+    return standings

@@ -261,7 +261,10 @@ def _number(**kwargs) -> dict:
     return {"attrs": NUMBER, **kwargs}
 
 
-def standings_records(standings) -> list[dict]:
+MAX_SESSION_COLUMNS = 10
+
+
+def standings_records(standings, sessions) -> list[dict]:
     """One flat record per standings row, with the sort keys the table orders by."""
     records = []
     for row in standings.rows:
@@ -271,6 +274,7 @@ def standings_records(standings) -> list[dict]:
             "player_id": row.player_id,
             "player": row.player,
             "player_key": row.player.casefold(),
+            "player_url": reverse("tournaments:player", args=[row.player_id]),
             "games": row.games,
             "match_points": row.match_points,
             "average_placement": row.average_placement,
@@ -279,7 +283,7 @@ def standings_records(standings) -> list[dict]:
         }
         for place, count in zip(PLACES, row.placement_counts, strict=True):
             record[place] = count
-        for number in standings.sessions:
+        for number in sessions:
             line = row.sessions.get(number)
             places = line.placements if line else []
             record[f"s{number}_points"] = line.match_points if line else None
@@ -301,10 +305,7 @@ class StandingsTable(tables.Table):
     """
 
     rank = tables.Column(**_number())
-    player = tables.Column(
-        linkify=lambda record: reverse("tournaments:player", args=[record["player_id"]]),
-        order_by=("player_key",),
-    )
+    player = tables.Column(order_by=("player_key",))
     games = ValueColumn(**_number(order_by=("-games",)))
     match_points = MatchPointsColumn(**_number(verbose_name="Total", order_by=("-match_points",)))
     average_placement = ValueColumn(**_number(verbose_name="Avg place"))
@@ -322,7 +323,11 @@ class StandingsTable(tables.Table):
 
     def __init__(self, standings, **kwargs):
         extra = []
-        for number in standings.sessions:
+        # A long league would need a hundred columns; the most recent sessions of the
+        # chosen range are shown, and the range filter reaches the others.
+        self.sessions_shown = standings.sessions[-MAX_SESSION_COLUMNS:]
+        self.sessions_hidden = standings.sessions[:-MAX_SESSION_COLUMNS]
+        for number in self.sessions_shown:
             # The session's first column is marked, so that a stylesheet can set the
             # groups apart.
             group = {
@@ -351,10 +356,18 @@ class StandingsTable(tables.Table):
                     ),
                 )
             )
-        super().__init__(standings_records(standings), extra_columns=extra, **kwargs)
+        records = standings_records(standings, self.sessions_shown)
+        super().__init__(records, extra_columns=extra, **kwargs)
 
     def render_rank(self, record) -> str:
         return record["rank_label"]
+
+    def render_player(self, record) -> str:
+        # Built here rather than with `linkify`: a long league has hundreds of rows.
+        return format_html('<a href="{}">{}</a>', record["player_url"], record["player"])
+
+    def value_player(self, record) -> str:
+        return record["player"]
 
     def value_rank(self, record) -> str:
         return record["rank_label"]

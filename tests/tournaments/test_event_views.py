@@ -334,7 +334,7 @@ def test_the_event_page_says_the_rules_in_words(anonymous, event):
 
     html = page(anonymous.get(url("event", "thursday")))
 
-    assert "ari-ari; kiriage on; uma +20/+10/−10/−20; ties: split uma" in html
+    assert "ari-ari; uma +20/+10/−10/−20; kiriage on; ties: split uma" in html
 
 
 def test_another_user_sees_a_public_event_without_organiser_actions(stranger_client, event):

@@ -52,3 +52,18 @@ def test_the_benchmark_league_holds_engine_results_for_every_game():
         assert result.finished
         assert [s.score for s in game.ordered_seats()] == list(result.final_scores)
         assert [s.match_points for s in game.ordered_seats()] == list(result.match_points)
+
+
+def test_the_page_benchmark_prints_times_and_query_counts_and_can_clean_up(capsys):
+    from django.core.management import call_command
+
+    from tournaments.models import Event, Player
+
+    args = ["--players", "8", "--games", "6", "--requests", "2", "--remove"]
+    call_command("bench_pages", *args)
+    out = capsys.readouterr().out
+    for label in ("standings", "after a change", "player page", "game page"):
+        assert label in out
+    assert "queries" in out and "Removed the benchmark league." in out
+    assert not Event.objects.filter(slug=bench.SLUG).exists()
+    assert not Player.objects.exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from decimal import Decimal
 from html.parser import HTMLParser
 
 import pytest
@@ -13,8 +14,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments import services
-from tournaments.models import Event, Session
+from tournaments import bench, services
+from tournaments.models import Event, Game, GameSeat, Player, Session
+from tournaments.standings import event_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -424,3 +426,50 @@ def test_the_pages_take_the_same_few_queries_at_any_size(
         # Logged in: the web session and the user as well.
         sizes = [count_queries(organiser_client, url(name, e.slug), query) for e in (league, big)]
         assert sizes[0] == sizes[1] <= 5
+
+
+def test_a_long_league_shows_the_latest_ten_sessions_as_columns_and_counts_them_all(
+    client, organiser
+):
+    event = bench.build_league(players=8, games=12, slug="long", say=lambda _: None)
+    # Twelve sessions of one game each.
+    for number, game in enumerate(Game.objects.filter(session__event=event).order_by("pk"), 1):
+        session, _ = Session.objects.get_or_create(
+            event=event, number=100 + number, defaults={"date": datetime.date(2025, 3, number)}
+        )
+        game.session = session
+        game.save(update_fields=["session"])
+    text = client.get(f"/events/{event.slug}/standings/").content.decode()
+    assert "Session columns show sessions 103–112" in text
+    assert "S112 pts" in text and "S103 pts" in text and "S102 pts" not in text
+    # The leader's total counts sessions 101 and 102 too, which have no columns.
+    leader = event_standings(event).rows[0]
+    seats = GameSeat.objects.filter(game__session__event=event, player_id=leader.player_id)
+    assert leader.match_points == sum(seats.values_list("match_points", flat=True))
+    assert seats.filter(game__session__number__lt=103).exists() or leader.games < 12
+    shown = f"+{leader.match_points}" if leader.match_points > 0 else f"−{-leader.match_points}"
+    assert shown in text
+
+
+def test_cached_standings_follow_every_change_to_results_names_and_games(client, organiser):
+    event = Event.objects.create(name="Cached", slug="cached", starts_on=datetime.date(2026, 1, 1))
+    session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
+    players = services.players_by_name(["Kai", "Lea", "Mo", "Noa"], create=True)
+    game = services.create_game(session, players, table_number=1, entry_mode="final_scores")
+    standings_url = f"/events/{event.slug}/standings/"
+    assert "No finished games yet" in client.get(standings_url).content.decode()
+
+    services.set_final_scores(game.pk, [41300, 24900, 21800, 12000], 0)
+    assert "+61.3" in client.get(standings_url).content.decode()
+
+    services.add_penalty(game.pk, 0, Decimal("-10.0"), "late")
+    text = client.get(standings_url).content.decode()
+    assert "+51.3" in text and "+61.3" not in text
+
+    kai = Player.objects.get(display_name="Kai")
+    kai.display_name = "Kai R."
+    kai.save()
+    assert "Kai R." in client.get(standings_url).content.decode()
+
+    Game.objects.filter(pk=game.pk).delete()
+    assert "No finished games yet" in client.get(standings_url).content.decode()

@@ -27,7 +27,7 @@ from openpyxl.utils import get_column_letter
 
 from .. import access, exchange
 from ..models import Event
-from ..standings import event_standings, finished_seats
+from ..standings import cached_standings, finished_seats
 from ..tables import ResultsTable, StandingsTable
 
 EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
@@ -147,7 +147,7 @@ class StandingsFilterForm(forms.Form):
         return data
 
     def filters(self) -> dict:
-        """The arguments of `event_standings`: none at all unless every value is valid."""
+        """The arguments of `cached_standings`: none at all unless every value is valid."""
         if not self.is_valid():
             return {}
         data = self.cleaned_data
@@ -174,14 +174,18 @@ def _describe(standings, filters: dict) -> str:
     return text + "."
 
 
+# Enough for a club's whole league on one page (and in print); a larger one pages.
+STANDINGS_PER_PAGE = 100
+
+
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
     sessions = list(event.sessions.order_by("number").values_list("number", "date"))
     form = StandingsFilterForm(request.GET, sessions=sessions)
     filters = form.filters()
-    result = event_standings(event, **filters)
+    result = cached_standings(event, **filters)
     table = StandingsTable(result)
-    RequestConfig(request, paginate=False).configure(table)
+    RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
     export = _export_response(request, table, f"{event.slug}-standings", "Standings")
     if export is not None:
         return export
