@@ -257,3 +257,10 @@ def test_an_upload_without_files_says_so(client, organiser, online):
     response = client.post(f"/events/{online.slug}/import/", {"session": "0"})
     assert response.status_code == 200
     assert "This field is required" in response.content.decode()
+
+
+def test_the_event_page_offers_the_log_import_to_organisers_only(client, organiser, online):
+    link = f'href="/events/{online.slug}/import/"'
+    assert link not in client.get(f"/events/{online.slug}/").content.decode()
+    client.force_login(organiser)
+    assert link in client.get(f"/events/{online.slug}/").content.decode()
