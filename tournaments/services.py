@@ -144,15 +144,21 @@ def add_hand(game_id: int, number: int, hand_doc: dict[str, Any], *, user=None) 
         ) from None
 
 
+def _game_to_change(game_id: int, number: int) -> tuple[Game, dict[str, Any]]:
+    """The locked, open game and its record, for a change to its hand `number`."""
+    game = _locked_game(game_id)
+    _require_hands_mode(game)
+    _require_open(game)
+    doc = game.to_record()
+    if not 1 <= number <= len(doc["hands"]):
+        raise GameChangeRefused(f"This game has no hand {number}.")
+    return game, doc
+
+
 def replace_hand(game_id: int, number: int, hand_doc: dict[str, Any], *, user=None) -> None:
     """Change hand `number`; every later hand is replayed, and refused if now impossible."""
     with transaction.atomic():
-        game = _locked_game(game_id)
-        _require_hands_mode(game)
-        _require_open(game)
-        doc = game.to_record()
-        if not 1 <= number <= len(doc["hands"]):
-            raise GameChangeRefused(f"This game has no hand {number}.")
+        game, doc = _game_to_change(game_id, number)
         doc["hands"][number - 1] = hand_doc
         result = replay_record(doc)
         old = game.hands.get(number=number)
@@ -164,12 +170,7 @@ def replace_hand(game_id: int, number: int, hand_doc: dict[str, Any], *, user=No
 def delete_hand(game_id: int, number: int) -> None:
     """Remove hand `number`; later hands move up one and are replayed."""
     with transaction.atomic():
-        game = _locked_game(game_id)
-        _require_hands_mode(game)
-        _require_open(game)
-        doc = game.to_record()
-        if not 1 <= number <= len(doc["hands"]):
-            raise GameChangeRefused(f"This game has no hand {number}.")
+        game, doc = _game_to_change(game_id, number)
         del doc["hands"][number - 1]
         result = replay_record(doc)
         game.hands.filter(number=number).delete()

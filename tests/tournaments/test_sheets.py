@@ -295,24 +295,24 @@ def test_the_game_sheet_shows_every_kind_of_hand_with_payments_and_running_score
     m = MINUS
     # Each player's cell: the payment (blank when none) then the running score.
     assert grid[2:12] == [
-        ["1", "E1-0", "Aki", "Ron: Ben from Aki, 3 han 40 fu", "Chie"]
+        ["1", "E1-0", "Aki", "Ben ron off Aki · 3 han 40 fu", "Chie"]
         + [f"{m}5,200 19,800", "+6,200 31,200", f"{m}1,000 24,000", "25,000"],
-        ["2", "E2-0", "Ben", "Draw: tenpai Aki, Dan", ""]
+        ["2", "E2-0", "Ben", "Draw · tenpai: Aki, Dan", ""]
         + ["+1,500 21,300", f"{m}1,500 29,700", f"{m}1,500 22,500", "+1,500 26,500"],
-        ["3", "E3-1", "Chie", "Tsumo: Dan, 2 han 30 fu", ""]
+        ["3", "E3-1", "Chie", "Dan tsumo · 2 han 30 fu", ""]
         + [f"{m}600 20,700", f"{m}600 29,100", f"{m}1,100 21,400", "+2,300 28,800"],
-        ["4", "E4-0", "Dan", "Double ron from Aki: Ben 1 han 30 fu; Chie 2 han 30 fu", ""]
+        ["4", "E4-0", "Dan", "Double ron off Aki · Ben 1 han 30 fu, Chie 2 han 30 fu", ""]
         + [f"{m}3,000 17,700", "+1,000 30,100", "+2,000 23,400", "28,800"],
-        ["5", "S1-0", "Aki", "Nagashi mangan: Chie", ""]
+        ["5", "S1-0", "Aki", "Nagashi mangan · Chie", ""]
         + [f"{m}4,000 13,700", f"{m}2,000 28,100", "+8,000 31,400", f"{m}2,000 26,800"],
-        ["6", "S2-1", "Ben", "Abortive draw: nine terminals", ""]
+        ["6", "S2-1", "Ben", "Abortive draw · nine terminals", ""]
         + ["13,700", "28,100", "31,400", "26,800"],
-        ["7", "S2-2", "Ben", "Chombo: Dan", ""]
+        ["7", "S2-2", "Ben", "Chombo · Dan", ""]
         + ["+2,000 15,700", "+4,000 32,100", "+2,000 33,400", f"{m}8,000 18,800"],
-        ["8", "S2-2", "Ben", "Tsumo: Aki, yakuman", "Ben"]
+        ["8", "S2-2", "Ben", "Aki tsumo · yakuman", "Ben"]
         + ["+33,600 49,300", f"{m}17,200 14,900", f"{m}8,200 25,200", f"{m}8,200 10,600"],
-        ["9", "S3-0", "Chie", "Draw: all noten", ""] + ["49,300", "14,900", "25,200", "10,600"],
-        ["10", "S4-1", "Dan", "Draw: all noten", ""] + ["49,300", "14,900", "25,200", "10,600"],
+        ["9", "S3-0", "Chie", "Draw · all noten", ""] + ["49,300", "14,900", "25,200", "10,600"],
+        ["10", "S4-1", "Dan", "Draw · all noten", ""] + ["49,300", "14,900", "25,200", "10,600"],
     ]
     # The end: 49,300 -> 19.3 + 30 + 20 = 69.3; 25,200 -> -4.8 + 10 = 5.2;
     # 14,900 -> -15.1 - 10 = -25.1; 10,600 -> -19.4 - 30 = -49.4.

@@ -7,25 +7,12 @@ from decimal import Decimal
 
 import pytest
 
+from tests.tournaments.builders import final_game
 from tournaments import services
 from tournaments.models import Event, Player, Session
 from tournaments.standings import event_standings
 
 pytestmark = pytest.mark.django_db
-
-
-def final_game(session, names, scores, table, penalties=()):
-    players = services.players_by_name(names, create=True)
-    doc = {
-        "format": "tenbou-game/1",
-        "rules": "ari-ari",
-        "players": names,
-        "final_scores": scores,
-        "leftover_sticks": 0,
-    }
-    if penalties:
-        doc["penalties"] = list(penalties)
-    return services.create_game_from_record(session, doc, players, table_number=table)
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.tournaments.builders import final_game
 from tournaments import bench, services
 from tournaments.models import Event, Game, GameSeat, Player, Session
 from tournaments.standings import event_standings
@@ -23,20 +24,6 @@ pytestmark = pytest.mark.django_db
 
 def url(name: str, *args) -> str:
     return reverse(f"tournaments:{name}", args=args)
-
-
-def final_game(session, names, scores, table, penalties=()):
-    players = services.players_by_name(names, create=True)
-    doc = {
-        "format": "tenbou-game/1",
-        "rules": "ari-ari",
-        "players": names,
-        "final_scores": scores,
-        "leftover_sticks": 0,
-    }
-    if penalties:
-        doc["penalties"] = list(penalties)
-    return services.create_game_from_record(session, doc, players, table_number=table)
 
 
 def make_league(organiser, *, slug="league", is_public=True) -> Event:

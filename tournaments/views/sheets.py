@@ -20,7 +20,8 @@ from scoring.rules import LeftoverSticks
 
 from .. import access, services
 from ..charts import decimal, delta, points, signed
-from ..models import WINDS, Game, GameSeat, Hand, Session
+from ..hand_forms import describe_hand
+from ..models import WINDS, Game, GameSeat, Session
 from ..scoresheet import SHEET_GAMES, Sheet, SheetRefused, build_sheet
 
 ENDED_BY = {
@@ -31,7 +32,6 @@ ENDED_BY = {
     "west_round": "the west round is over",
     "final_scores": "the final scores were entered",
 }
-YAKUMAN = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
 
 # The four-game scoresheet
@@ -221,53 +221,6 @@ def scoresheet_blank(request: HttpRequest, slug: str, number: int, table: int) -
 # The sheet of one game
 
 
-def _value(win: dict[str, Any]) -> str:
-    if win.get("yakuman") is not None:
-        return YAKUMAN.get(win["yakuman"], f"{win['yakuman']}× yakuman")
-    if win.get("fu") is not None:
-        return f"{win['han']} han {win['fu']} fu"
-    return f"{win['han']} han"
-
-
-def describe(hand: dict[str, Any], names: list[str]) -> str:
-    """A hand in words: "Ron: Ben from Aki, 3 han 40 fu", "Draw: tenpai Aki, Dan"."""
-    result = hand["result"]
-
-    def who(seats) -> str:
-        return ", ".join(names[s] for s in seats)
-
-    def pao(win) -> str:
-        return f" (pao: {names[win['pao']]})" if win.get("pao") is not None else ""
-
-    if result == Hand.Result.RON:
-        wins = hand["wins"]
-        loser = names[wins[0]["loser"]]
-        if len(wins) == 1:
-            win = wins[0]
-            return f"Ron: {names[win['winner']]} from {loser}, {_value(win)}{pao(win)}"
-        kind = {2: "Double", 3: "Triple"}.get(len(wins), "Multiple")
-        parts = "; ".join(f"{names[w['winner']]} {_value(w)}{pao(w)}" for w in wins)
-        return f"{kind} ron from {loser}: {parts}"
-    if result == Hand.Result.TSUMO:
-        win = hand["wins"][0]
-        return f"Tsumo: {names[win['winner']]}, {_value(win)}{pao(win)}"
-    if result == Hand.Result.DRAW:
-        tenpai = hand.get("tenpai", [])
-        if not tenpai:
-            return "Draw: all noten"
-        if len(tenpai) == 4:
-            return "Draw: all tenpai"
-        return f"Draw: tenpai {who(tenpai)}"
-    if result == Hand.Result.NAGASHI:
-        text = f"Nagashi mangan: {who(hand['nagashi'])}"
-        if hand.get("tenpai"):
-            text += f"; tenpai {who(hand['tenpai'])}"
-        return text
-    if result == Hand.Result.ABORT:
-        return f"Abortive draw: {Hand.AbortReason(hand['reason']).label.lower()}"
-    return f"Chombo: {names[hand['offender']]}"
-
-
 def _hand_rows(record: dict[str, Any], result: GameResult, names: list[str]) -> list[dict]:
     rows = []
     for number, (doc, report) in enumerate(zip(record["hands"], result.hands, strict=True), 1):
@@ -276,7 +229,7 @@ def _hand_rows(record: dict[str, Any], result: GameResult, names: list[str]) -> 
                 "number": number,
                 "round": f"{report.round_label}-{report.honba}",
                 "dealer": names[report.dealer],
-                "result": describe(doc, names),
+                "result": describe_hand(doc, names),
                 "riichi": ", ".join(names[s] for s in doc["riichi"]),
                 "cells": [
                     {
