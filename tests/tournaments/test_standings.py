@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.tournaments.builders import final_game
+from tests.tournaments.builders import final_game, small_league
 from tournaments import services
 from tournaments.models import Event, Player, Session
 from tournaments.standings import event_standings
@@ -17,18 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def league(organiser):
-    event = Event.objects.create(name="League", slug="league", starts_on=datetime.date(2026, 1, 1))
-    one = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
-    two = Session.objects.create(event=event, number=2, date=datetime.date(2026, 1, 8))
-    # Session 1. 41,300/24,900/21,800/12,000 is the seed's worked example.
-    final_game(one, ["A", "B", "C", "D"], [41300, 24900, 21800, 12000], 1)
-    # 35,000/30,000/20,000/15,000: +5+30+20, 0+10, -10-10, -15-30.
-    final_game(one, ["B", "C", "D", "E"], [35000, 30000, 20000, 15000], 2)
-    # Session 2. A and C tie on 30,000: A sits nearer the first dealer and places first.
-    # E has a 5-point penalty: -15 -30 -5.
-    penalty = {"seat": 3, "match_points": -5.0, "reason": "late arrival"}
-    final_game(two, ["A", "C", "D", "E"], [30000, 30000, 25000, 15000], 1, [penalty])
-    return event
+    return small_league(organiser)
 
 
 def test_standings_add_up_match_points_places_and_penalties_as_worked_by_hand(league):

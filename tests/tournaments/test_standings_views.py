@@ -14,7 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.tournaments.builders import final_game
+from tests.tournaments.builders import final_game, small_league
 from tournaments import bench, services
 from tournaments.models import Event, Game, GameSeat, Player, Session
 from tournaments.standings import event_standings
@@ -27,19 +27,7 @@ def url(name: str, *args) -> str:
 
 
 def make_league(organiser, *, slug="league", is_public=True) -> Event:
-    """Three final-score games over two sessions, with a penalty and a tie on points
-    (the same games as tests/tournaments/test_standings.py)."""
-    event = Event.objects.create(
-        name="League", slug=slug, starts_on=datetime.date(2026, 1, 1), is_public=is_public
-    )
-    event.organisers.add(organiser)
-    one = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
-    two = Session.objects.create(event=event, number=2, date=datetime.date(2026, 1, 8))
-    final_game(one, ["A", "B", "C", "D"], [41300, 24900, 21800, 12000], 1)
-    final_game(one, ["B", "C", "D", "E"], [35000, 30000, 20000, 15000], 2)
-    penalty = {"seat": 3, "match_points": -5.0, "reason": "late arrival"}
-    final_game(two, ["A", "C", "D", "E"], [30000, 30000, 25000, 15000], 1, [penalty])
-    return event
+    return small_league(organiser, slug=slug, is_public=is_public)
 
 
 def make_big_league(organiser, *, sessions: int, tables: int, slug="big") -> Event:
