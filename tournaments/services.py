@@ -41,6 +41,7 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
     that an engine-finished game is marked finished when `finish` is True."""
     if finish is True and not result.finished:
         raise GameChangeRefused("The game is not over yet under its rules: enter more hands.")
+    was_finished = game.status == Game.Status.FINISHED
     if finish is not None:
         game.status = Game.Status.FINISHED if finish else Game.Status.IN_PROGRESS
     if not result.finished and game.status == Game.Status.FINISHED:
@@ -50,7 +51,9 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
     seats = list(game.seats.all())
     apply_result(seats, result, finished=game.status == Game.Status.FINISHED)
     GameSeat.objects.bulk_update(seats, ["score", "placement", "match_points", "penalty_points"])
-    Event.objects.filter(sessions__games=game).results_changed()
+    # Standings count finished games only: a hand in a game still going changes nothing there.
+    if was_finished or game.status == Game.Status.FINISHED:
+        Event.objects.filter(sessions__games=game).results_changed()
 
 
 def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: bool) -> None:

@@ -448,3 +448,15 @@ def test_cached_standings_follow_every_change_to_results_names_and_games(client,
 
     Game.objects.filter(pk=game.pk).delete()
     assert "No finished games yet" in client.get(standings_url).content.decode()
+
+
+def test_a_hand_in_a_game_still_going_leaves_cached_standings_alone(event, game):
+    token = Event.objects.get(pk=event.pk).results_token
+    services.add_hand(game.pk, 1, {"result": "draw", "riichi": [], "tenpai": [0]})
+    assert Event.objects.get(pk=event.pk).results_token == token
+    # The dealer was tenpai, so E1 is played again: eight more hands to the end of S4.
+    for number in range(2, 10):
+        services.add_hand(game.pk, number, {"result": "draw", "riichi": [], "tenpai": []})
+    game.refresh_from_db()
+    assert game.is_finished
+    assert Event.objects.get(pk=event.pk).results_token != token
