@@ -63,4 +63,9 @@ urlpatterns = [
     path("games/<int:pk>/finish/", games.game_finish, name="game_finish"),
     path("games/<int:pk>/reopen/", games.game_reopen, name="game_reopen"),
     path("games/<int:pk>/penalties/new/", games.penalty_new, name="penalty_new"),
+    path(
+        "games/<int:pk>/penalties/<int:penalty_id>/delete/",
+        games.penalty_delete,
+        name="penalty_delete",
+    ),
 ]

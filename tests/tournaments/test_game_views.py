@@ -758,12 +758,26 @@ def test_a_penalty_can_be_taken_back(organiser_client, game):
     penalty = Penalty.objects.get()
     page = content(organiser_client.get(url("penalty_new", game)))
     assert "Late" in page and "Remove" in page
-    response = organiser_client.post(
-        url("penalty_new", game), {"action": "delete", "penalty": penalty.pk}, follow=True
-    )
+    delete = reverse("tournaments:penalty_delete", args=[game.pk, penalty.pk])
+    assert delete in page
+    response = organiser_client.post(delete, follow=True)
     assert "Penalty for Ben removed." in content(response)
     assert not Penalty.objects.exists()
     assert game.seats.get(seat=1).penalty_points == 0
+    again = organiser_client.post(delete, follow=True)
+    assert "no such penalty" in content(again)
+
+
+@pytest.mark.django_db
+def test_only_organisers_can_take_back_a_penalty(client, stranger, game):
+    add_hands(game, BUST)
+    penalty = services.add_penalty(game.pk, 1, Decimal("-20.0"), "Late")
+    delete = reverse("tournaments:penalty_delete", args=[game.pk, penalty.pk])
+    assert client.post(delete).status_code == 302  # to log in
+    client.force_login(stranger)
+    assert client.post(delete).status_code == 403
+    assert client.get(delete).status_code == 405
+    assert Penalty.objects.filter(pk=penalty.pk).exists()
 
 
 @pytest.mark.django_db

@@ -531,23 +531,26 @@ def game_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(game)
 
 
+@require_POST
+@login_required
+def penalty_delete(request: HttpRequest, pk: int, penalty_id: int) -> HttpResponse:
+    game = get_game_for_organiser(request, pk)
+    _, names = _load(game)
+    try:
+        penalty = services.delete_penalty(game.pk, penalty_id)
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(request, f"Penalty for {names[penalty.seat]} removed.")
+    return redirect("tournaments:penalty_new", pk=game.pk)
+
+
 @login_required
 def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_organiser(request, pk)
     _, names = _load(game)
     seats: list[SeatLabel] = seat_labels(names, 0)
     form = PenaltyForm(seats=seats)
-    if request.method == "POST" and request.POST.get("action") == "delete":
-        penalty_id = request.POST.get("penalty", "")
-        try:
-            penalty = services.delete_penalty(
-                game.pk, int(penalty_id) if penalty_id.isdigit() else 0
-            )
-        except services.GameChangeRefused as err:
-            messages.error(request, str(err))
-        else:
-            messages.success(request, f"Penalty for {names[penalty.seat]} removed.")
-        return redirect("tournaments:penalty_new", pk=game.pk)
     if request.method == "POST":
         form = PenaltyForm(request.POST, seats=seats)
         if form.is_valid():
