@@ -26,6 +26,15 @@ YAKUMAN = "Y"
 # 13 stands for 13 han or more (kazoe); the engine pays them all alike.
 HAN_CHOICES = [(str(h), str(h)) for h in range(1, 13)] + [("13", "13+"), (YAKUMAN, "Yakuman")]
 FU_CHOICES = [(fu, str(fu)) for fu in VALID_FU]
+# Why a game ended (the engine's `ended_by`), in words.
+ENDED_BY = {
+    "last_hand": "the last hand was played",
+    "bust": "a player went below zero",
+    "agari_yame": "the dealer won the last hand in the lead (agari-yame)",
+    "tenpai_yame": "the dealer was tenpai at the last hand in the lead (tenpai-yame)",
+    "west_round": "the west round is over",
+    "final_scores": "the final scores were entered",
+}
 YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 YAKUMAN_CHOICES = [(n, f"×{n}") for n in range(1, MAX_YAKUMAN + 1)]
 NOBODY = ("", "None")

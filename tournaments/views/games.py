@@ -22,6 +22,7 @@ from scoring.game import GameResult, HandReport
 from .. import services
 from ..access import get_game_for_organiser, get_game_for_reader
 from ..hand_forms import (
+    ENDED_BY,
     FinalScoresForm,
     HandForm,
     PenaltyForm,
@@ -33,14 +34,6 @@ from ..hand_forms import (
 from ..models import Game
 
 MINUS = "\u2212"
-ENDED_BY = {
-    "last_hand": "the last hand has been played",
-    "bust": "a player went below zero",
-    "agari_yame": "the dealer won the last hand in the lead (agari-yame)",
-    "tenpai_yame": "the dealer was tenpai in the lead at the last hand (tenpai-yame)",
-    "west_round": "the west round is over",
-    "final_scores": "the final scores were entered",
-}
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 

@@ -20,19 +20,9 @@ from scoring.rules import LeftoverSticks
 
 from .. import access, services
 from ..charts import decimal, delta, points, signed
-from ..hand_forms import describe_hand
+from ..hand_forms import ENDED_BY, describe_hand
 from ..models import WINDS, Game, GameSeat, Session
 from ..scoresheet import SHEET_GAMES, Sheet, SheetRefused, build_sheet
-
-ENDED_BY = {
-    "last_hand": "the last hand was played",
-    "bust": "a player went below zero",
-    "agari_yame": "the dealer won the last hand in the lead (agari-yame)",
-    "tenpai_yame": "the dealer was tenpai at the last hand in the lead (tenpai-yame)",
-    "west_round": "the west round is over",
-    "final_scores": "the final scores were entered",
-}
-
 
 # The four-game scoresheet
 
