@@ -299,6 +299,18 @@ def create_game_from_record(
     if source_id and Game.objects.filter(source_id=source_id).exists():
         raise GameChangeRefused(f"The game {source_id} has been imported already.")
     entry_mode = Game.EntryMode.HANDS if "hands" in doc else Game.EntryMode.FINAL_SCORES
+    try:
+        return _store_game_from_record(
+            session, doc, result, players, table_number, source_id, entry_mode, user
+        )
+    except IntegrityError:
+        # Someone imported the same log in the meantime: the unique source id caught it.
+        raise GameChangeRefused(f"The game {source_id} has been imported already.") from None
+
+
+def _store_game_from_record(
+    session, doc, result, players, table_number, source_id, entry_mode, user
+) -> Game:
     with transaction.atomic():
         game = create_game(session, players, table_number=table_number, entry_mode=entry_mode)
         game.source_id = source_id

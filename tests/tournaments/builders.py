@@ -41,3 +41,16 @@ def small_league(organiser, *, slug="league", is_public=True) -> Event:
     penalty = {"seat": 3, "match_points": -5.0, "reason": "late arrival"}
     final_game(two, ["A", "C", "D", "E"], [30000, 30000, 25000, 15000], 1, [penalty])
     return event
+
+
+def tied_event(slug="split") -> Event:
+    """One game under split ties: two players tie for first and two for third."""
+    event = Event.objects.create(
+        name="Split",
+        slug=slug,
+        starts_on=datetime.date(2026, 1, 1),
+        rules_overrides={"ties": "split"},
+    )
+    session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
+    final_game(session, ["P", "Q", "R", "S"], [30000, 30000, 20000, 20000], 1)
+    return event

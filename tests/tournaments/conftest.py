@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.test import Client
 
 from tournaments import services
 from tournaments.models import Event, Game, Player, Session
@@ -50,3 +51,16 @@ def stranger(django_user_model):
 def _fast_password_hashing(settings):
     # Real hashing is deliberately slow; tests only need logins to work.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def anonymous():
+    # A client of its own: `organiser_client` logs the `client` fixture in.
+    return Client()
+
+
+@pytest.fixture
+def stranger_client(stranger):
+    client = Client()
+    client.force_login(stranger)
+    return client

@@ -7,7 +7,6 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -27,18 +26,6 @@ def url(name: str, *args) -> str:
 
 def page(response) -> str:
     return response.content.decode()
-
-
-@pytest.fixture
-def anonymous():
-    return Client()
-
-
-@pytest.fixture
-def stranger_client(stranger):
-    client = Client()
-    client.force_login(stranger)
-    return client
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from tests.tournaments.builders import tied_event
 from tournaments import exchange
 from tournaments.models import Event, Game, Player, Session
 
@@ -158,14 +159,7 @@ def test_match_points_are_exported_as_exact_tenths_not_floats(client, league):
 
 
 def test_shared_ranks_are_exported_as_the_page_shows_them(client, organiser):
-    event = Event.objects.create(
-        name="Split",
-        slug="split",
-        starts_on=datetime.date(2026, 1, 1),
-        rules_overrides={"ties": "split"},
-    )
-    session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
-    final_game(session, ["P", "Q", "R", "S"], [30000, 30000, 20000, 20000], 1)
+    tied_event()
     _, rows = csv_export(client.get(url("standings", "split"), {"_export": "csv"}))
     assert [row[:4] for row in rows] == [
         ["1=", "P", "1", "30.0"],

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.db.models import QuerySet
 
 from scoring.tenhou import convert_file
 from tournaments import imports, services
@@ -264,3 +265,17 @@ def test_the_event_page_offers_the_log_import_to_organisers_only(client, organis
     assert link not in client.get(f"/events/{online.slug}/").content.decode()
     client.force_login(organiser)
     assert link in client.get(f"/events/{online.slug}/").content.decode()
+
+
+def test_a_log_imported_by_someone_else_meanwhile_is_refused_cleanly(online_session, monkeypatch):
+    path = SAMPLES / "2019021004gm-00a9-0000-e2f6516d.json"
+    check = imports.check_log(online_session.event, path.name, path.read_bytes())
+    players = imports.resolve_players(check, {}, create_unknown=True)
+    imports.import_game(online_session, check, players, table_number=1)
+    # Another import that raced past the early check: only the database can stop it.
+    monkeypatch.setattr(QuerySet, "exists", lambda self: False)
+    with pytest.raises(services.GameChangeRefused, match="imported already"):
+        imports.import_game(online_session, check, players, table_number=2)
+    monkeypatch.undo()
+    assert Game.objects.count() == 1
+    assert Hand.objects.filter(game__table_number=2).count() == 0

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import datetime
 from decimal import Decimal
 
 import pytest
 
-from tests.tournaments.builders import final_game, small_league
+from tests.tournaments.builders import small_league, tied_event
 from tournaments import services
-from tournaments.models import Event, Player, Session
+from tournaments.models import Player
 from tournaments.standings import event_standings
 
 pytestmark = pytest.mark.django_db
@@ -55,14 +54,7 @@ def test_a_range_of_sessions_and_a_minimum_of_games_narrow_the_standings(league)
 
 
 def test_players_equal_on_every_tie_break_share_a_rank(organiser):
-    event = Event.objects.create(
-        name="Split",
-        slug="split",
-        starts_on=datetime.date(2026, 1, 1),
-        rules_overrides={"ties": "split"},
-    )
-    session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
-    final_game(session, ["P", "Q", "R", "S"], [30000, 30000, 20000, 20000], 1)
+    event = tied_event()
     rows = event_standings(event).rows
     # Split ties: (+30 +10 +20 oka) / 2 = +30 each for first; (-10 -30) / 2 = -20 - 10 each.
     assert [(r.rank_label, r.player, r.match_points) for r in rows] == [
