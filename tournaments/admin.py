@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from . import services
-from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
+from .models import Event, Game, GameSeat, Hand, Penalty, Player, RosterEntry, Session, Win
 
 REPLAYED = (
     "Results are derived by replaying the game and cannot be edited here. Change hands, "
@@ -270,3 +270,11 @@ class PenaltyAdmin(ViewOnlyAdmin):
     list_filter = ["game__session__event"]
     search_fields = ["reason", "game__session__event__name"]
     list_select_related = ["game__session__event", "created_by"]
+
+
+@admin.register(RosterEntry)
+class RosterEntryAdmin(admin.ModelAdmin):
+    list_display = ["player", "event", "withdrawn_from", "created_at"]
+    list_filter = ["event"]
+    search_fields = ["player__display_name", "event__name"]
+    autocomplete_fields = ["player", "event"]

@@ -22,6 +22,9 @@ import scoring
 from scoring.rules import Rules, option_names
 
 from .models import WINDS, Event, Game, Player, Session
+from .services import PASTE_LIMIT
+
+NAME_LENGTH = Player._meta.get_field("display_name").max_length
 
 # Paths under events/ that are not event addresses.
 RESERVED_SLUGS = {"new"}
@@ -623,3 +626,98 @@ class GameForm(TenbouFormMixin, forms.Form):
 def next_table_number(session: Session) -> int:
     numbers = session.games.values_list("table_number", flat=True)
     return max(numbers, default=0) + 1
+
+
+# The roster
+
+
+class RosterPickForm(TenbouFormMixin, forms.Form):
+    """Existing players, ticked from a short list of search matches."""
+
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={
+            "required": "Tick at least one player to add.",
+            "invalid_choice": "One of the ticked players is on the roster already or was "
+            "removed meanwhile: search again.",
+        },
+    )
+
+    def __init__(self, *args, event: Event, matches=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        offered = Player.objects.exclude(entries__event=event)
+        self.fields["players"].queryset = offered if matches is None else matches
+
+    def clean_players(self):
+        players = self.cleaned_data["players"]
+        if len(players) > PASTE_LIMIT:
+            raise ValidationError(f"Add at most {PASTE_LIMIT} players at a time.")
+        return players
+
+
+class RosterPasteForm(TenbouFormMixin, forms.Form):
+    """One name a line; blank lines and repeats are left out and said so."""
+
+    names = forms.CharField(
+        label="Names",
+        strip=False,  # blank lines at either end are counted too
+        widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off", "spellcheck": "false"}),
+        help_text=f"One display name a line, at most {PASTE_LIMIT} names.",
+        error_messages={"required": "Paste at least one name, one a line."},
+    )
+    create = forms.BooleanField(
+        label="Create players for new names",
+        required=False,
+        initial=True,
+        help_text="Names nobody has yet become new players. Untick to add only known players.",
+    )
+
+    def clean_names(self) -> list[str]:
+        lines = self.cleaned_data["names"].splitlines()
+        names: list[str] = []
+        seen: dict[str, str] = {}
+        self.blank_lines = 0
+        self.repeats: list[str] = []
+        too_long = []
+        for number, line in enumerate(lines, start=1):
+            name = " ".join(line.split())
+            if not name:
+                self.blank_lines += 1
+                continue
+            if len(name) > NAME_LENGTH:
+                too_long.append(str(number))
+                continue
+            key = name.casefold()
+            if key in seen:
+                self.repeats.append(name)
+                continue
+            seen[key] = name
+            names.append(name)
+        if too_long:
+            raise ValidationError(
+                f"A name has at most {NAME_LENGTH} characters; line(s) {', '.join(too_long)} "
+                "are longer. Shorten them."
+            )
+        if not names:
+            raise ValidationError("Every line is blank: paste at least one name, one a line.")
+        if len(names) > PASTE_LIMIT:
+            raise ValidationError(
+                f"Paste at most {PASTE_LIMIT} names at a time; this list has {len(names)}. "
+                "Split it in two."
+            )
+        return names
+
+
+class WithdrawForm(TenbouFormMixin, forms.Form):
+    from_session = forms.IntegerField(
+        label="From session",
+        min_value=1,
+        max_value=10_000,
+        error_messages={
+            "required": "Give the first session the player misses.",
+            "min_value": "Sessions are numbered from 1: give the first session the player misses.",
+            "max_value": "Give the number of a session, e.g. 3.",
+            "invalid": "Give the number of a session, e.g. 3.",
+        },
+    )

@@ -151,6 +151,14 @@ class Event(models.Model):
     def rules(self) -> scoring.Rules:
         return scoring.resolve_rules(self.rules_spec())
 
+    def roster_players(self, session_number: int | None = None) -> models.QuerySet:
+        """The players on this event's roster, by name; with `session_number`, only those
+        not withdrawn by that session (round)."""
+        entries = self.roster.all()
+        if session_number is not None:
+            entries = entries.playing_in(session_number)
+        return Player.objects.filter(entries__in=entries).order_by("display_name")
+
     def clean(self) -> None:
         if self.ends_on and self.starts_on and self.ends_on < self.starts_on:
             raise ValidationError({"ends_on": "The event cannot end before it starts."})
@@ -185,6 +193,54 @@ class Session(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:session", args=[self.event.slug, self.number])
+
+
+# Most players one event's roster holds: bounds the roster page and a seating plan's input.
+ROSTER_LIMIT = 1000
+
+
+class RosterEntryQuerySet(models.QuerySet):
+    def playing_in(self, session_number: int) -> RosterEntryQuerySet:
+        """The entries still taking part in session (round) `session_number`."""
+        return self.filter(Q(withdrawn_from__isnull=True) | Q(withdrawn_from__gt=session_number))
+
+    def withdrawn_by(self, session_number: int) -> RosterEntryQuerySet:
+        return self.filter(withdrawn_from__lte=session_number)
+
+
+class RosterEntry(models.Model):
+    """A player taking part in an event. Withdrawing keeps the entry (and every game
+    played), so standings still show the player; seating leaves them out from the
+    session `withdrawn_from` on."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roster")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    withdrawn_from = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The first session (round) the player no longer plays in; empty while "
+        "they take part.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = RosterEntryQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = "roster entries"
+        ordering = ["event", "player__display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_entry_per_player"),
+            models.CheckConstraint(
+                condition=Q(withdrawn_from__isnull=True) | Q(withdrawn_from__gte=1),
+                name="withdrawn_from_session_1_on",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.event}"
+
+    def plays_in(self, session_number: int) -> bool:
+        return self.withdrawn_from is None or session_number < self.withdrawn_from
 
 
 class GameQuerySet(models.QuerySet):
@@ -294,6 +350,12 @@ class GameSeat(models.Model):
     match_points = models.DecimalField(max_digits=7, decimal_places=1, null=True, blank=True)
     penalty_points = models.DecimalField(
         max_digits=7, decimal_places=1, default=Decimal(0), help_text="Included in match points."
+    )
+    is_substitute = models.BooleanField(
+        "substitute",
+        default=False,
+        help_text="Sits in for one game only: the game counts for the other three players, "
+        "but the substitute is not ranked in the standings.",
     )
 
     class Meta:

@@ -13,11 +13,24 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.db.models.functions import Lower
 
 import scoring
 from scoring.game import GameResult, HandReport
 
-from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
+from .models import (
+    ROSTER_LIMIT,
+    Event,
+    Game,
+    GameSeat,
+    Hand,
+    Penalty,
+    Player,
+    RosterEntry,
+    Session,
+    Win,
+)
 
 
 class GameChangeRefused(Exception):
@@ -418,3 +431,126 @@ def delete_penalty(game_id: int, penalty_id: int) -> Penalty:
         penalty.delete()
         rescore_game(game)
         return penalty
+
+
+# The roster
+
+
+# Most names one pasted list may hold.
+PASTE_LIMIT = 500
+
+
+@dataclass(frozen=True)
+class RosterChange:
+    added: list[Player]  # put on the roster, in the order given
+    created: list[Player]  # of those, the players that were new to Tenbou
+    already: list[Player]  # on the roster before: left as they were
+
+
+def _room_on_roster(event: Event, adding: int) -> None:
+    present = event.roster.count()
+    if present + adding > ROSTER_LIMIT:
+        raise GameChangeRefused(
+            f"A roster holds at most {ROSTER_LIMIT} players; this one has {present}, so "
+            f"{adding} more do not fit. Add fewer, or take off players who never came."
+        )
+
+
+def add_to_roster(event_id: int, players: Sequence[Player]) -> RosterChange:
+    """Put `players` on the event's roster; those already on it stay as they are (a
+    withdrawn player on it is not brought back: see `return_to_roster`)."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event_id)
+        on_roster = set(event.roster.values_list("player_id", flat=True))
+        new = [p for p in dict.fromkeys(players) if p.pk not in on_roster]
+        _room_on_roster(event, len(new))
+        RosterEntry.objects.bulk_create([RosterEntry(event=event, player=p) for p in new])
+        already = [p for p in dict.fromkeys(players) if p.pk in on_roster]
+        return RosterChange(added=new, created=[], already=already)
+
+
+def add_names_to_roster(event_id: int, names: Sequence[str], *, create: bool) -> RosterChange:
+    """Put the players with these display names on the roster, matching names without
+    regard to case; unknown names are created if `create`, and otherwise refused by name.
+    `names` are already cleaned: no blanks, no repeats. All or nothing."""
+    if len(names) > PASTE_LIMIT:
+        raise GameChangeRefused(
+            f"Paste at most {PASTE_LIMIT} names at a time; this list has {len(names)}."
+        )
+    with transaction.atomic():
+        known: dict[str, Player] = {}
+        folded = [name.casefold() for name in names]
+        # Exact names, and names equal but for case (SQLite's lower() folds ASCII only).
+        candidates = Player.objects.annotate(lowered=Lower("display_name")).filter(
+            Q(display_name__in=names) | Q(lowered__in=[name.lower() for name in names])
+        )
+        for player in sorted(candidates, key=lambda p: p.display_name not in names):
+            known.setdefault(player.display_name.casefold(), player)
+        missing = [name for name, key in zip(names, folded, strict=True) if key not in known]
+        if missing and not create:
+            raise GameChangeRefused(
+                f"No player is called {', '.join(missing)}. Tick “Create players for new "
+                "names” to add them, or correct the spelling."
+            )
+        created = []
+        for name in missing:
+            player = Player.objects.create(display_name=name)
+            known[name.casefold()] = player
+            created.append(player)
+        change = add_to_roster(event_id, [known[key] for key in folded])
+        return RosterChange(added=change.added, created=created, already=change.already)
+
+
+def withdraw_from_roster(event_id: int, player_id: int, session_number: int) -> RosterEntry:
+    """Mark a player withdrawn from session (round) `session_number` on. Games already
+    played stay and count."""
+    if session_number < 1:
+        raise GameChangeRefused("Sessions are numbered from 1: give the first session missed.")
+    with transaction.atomic():
+        entry = (
+            RosterEntry.objects.select_for_update()
+            .select_related("player")
+            .filter(event_id=event_id, player_id=player_id)
+            .first()
+        )
+        if entry is None:
+            raise GameChangeRefused("This player is not on the roster.")
+        entry.withdrawn_from = session_number
+        entry.save(update_fields=["withdrawn_from"])
+        return entry
+
+
+def return_to_roster(event_id: int, player_id: int) -> RosterEntry:
+    """Take back a withdrawal: the player takes part again."""
+    with transaction.atomic():
+        entry = (
+            RosterEntry.objects.select_for_update()
+            .select_related("player")
+            .filter(event_id=event_id, player_id=player_id)
+            .first()
+        )
+        if entry is None:
+            raise GameChangeRefused("This player is not on the roster.")
+        entry.withdrawn_from = None
+        entry.save(update_fields=["withdrawn_from"])
+        return entry
+
+
+def remove_from_roster(event_id: int, player_id: int) -> Player:
+    """Take a player off the roster who has not played in the event; one who has is
+    withdrawn instead, so that their games keep their name."""
+    with transaction.atomic():
+        entry = (
+            RosterEntry.objects.select_for_update()
+            .select_related("player")
+            .filter(event_id=event_id, player_id=player_id)
+            .first()
+        )
+        if entry is None:
+            raise GameChangeRefused("This player is not on the roster.")
+        if GameSeat.objects.filter(game__session__event_id=event_id, player_id=player_id).exists():
+            raise GameChangeRefused(
+                f"{entry.player} has played in this event: mark them withdrawn instead."
+            )
+        entry.delete()
+        return entry.player

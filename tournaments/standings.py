@@ -131,8 +131,10 @@ def event_standings(
 ) -> Standings:
     """The standings of an event, optionally over a range of sessions and only for
     players with at least `min_games` finished games (ranks are then among those shown)."""
+    # A substitute's game counts for the other three; the substitute is not ranked.
     seats = (
         finished_seats(event, first_session=first_session, last_session=last_session)
+        .filter(is_substitute=False)
         .order_by("game__session__number", "game__table_number", "game_id")
         .values_list(
             "player_id",

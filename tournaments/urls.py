@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import events, games, imports, sheets, standings
+from .views import events, games, imports, roster, sheets, standings
 
 app_name = "tournaments"
 
@@ -24,6 +24,26 @@ urlpatterns = [
         name="game_create",
     ),
     path("games/<int:pk>/edit/", events.game_edit, name="game_edit"),
+    # The roster (views/roster.py).
+    path("events/<slug:slug>/roster/", roster.roster, name="roster"),
+    path("events/<slug:slug>/roster/pick/", roster.roster_pick, name="roster_pick"),
+    path("events/<slug:slug>/roster/new/", roster.roster_new, name="roster_new"),
+    path("events/<slug:slug>/roster/paste/", roster.roster_paste, name="roster_paste"),
+    path(
+        "events/<slug:slug>/roster/<int:player_id>/withdraw/",
+        roster.roster_withdraw,
+        name="roster_withdraw",
+    ),
+    path(
+        "events/<slug:slug>/roster/<int:player_id>/return/",
+        roster.roster_return,
+        name="roster_return",
+    ),
+    path(
+        "events/<slug:slug>/roster/<int:player_id>/remove/",
+        roster.roster_remove,
+        name="roster_remove",
+    ),
     # Standings, results and whole-event exports (views/standings.py).
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
     path("events/<slug:slug>/results/", standings.results, name="results"),

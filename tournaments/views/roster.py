@@ -1,0 +1,196 @@
+"""An event's roster: who takes part, and from which session on someone is withdrawn.
+
+Anyone who may read the event sees the roster; its organisers add players (ticked from a
+search, one new player, or a pasted list of names), withdraw them and take them off.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Max
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from .. import access, services
+from ..forms import PlayerForm, RosterPasteForm, RosterPickForm, WithdrawForm
+from ..models import Event, GameSeat, Player
+
+# Search matches offered to tick at once.
+PICK_LIMIT = 50
+
+
+def _names(players, limit: int = 8) -> str:
+    names = [str(p) for p in players]
+    if len(names) > limit:
+        return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+    return ", ".join(names)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _next_session(event: Event) -> int:
+    """The first session no game has been played in: where a withdrawal usually starts."""
+    played = GameSeat.objects.filter(game__session__event=event).aggregate(
+        last=Max("game__session__number")
+    )["last"]
+    return (played or 0) + 1
+
+
+def _roster_page(request: HttpRequest, event: Event, *, status: int = 200, **forms) -> HttpResponse:
+    is_organiser = event.is_organiser(request.user)
+    entries = list(event.roster.select_related("player").order_by("player__display_name"))
+    games = dict(
+        GameSeat.objects.filter(game__session__event=event)
+        .values_list("player_id")
+        .annotate(n=Count("pk"))
+        .values_list("player_id", "n")
+    )
+    for entry in entries:
+        entry.games = games.get(entry.player_id, 0)
+    context = {
+        "event": event,
+        "is_organiser": is_organiser,
+        "entries": entries,
+        "taking_part": sum(entry.withdrawn_from is None for entry in entries),
+    }
+    if is_organiser:
+        query = " ".join(request.GET.get("q", "").split())[:60]
+        offered = Player.objects.filter(active=True).exclude(entries__event=event)
+        if query:
+            offered = offered.filter(display_name__icontains=query)
+        offered_count = offered.count()
+        matches = offered.order_by("display_name")[:PICK_LIMIT]
+        context |= {
+            "query": query,
+            "offered_count": offered_count,
+            "pick_limit": PICK_LIMIT,
+            "pick_form": forms.get("pick_form") or RosterPickForm(event=event, matches=matches),
+            "new_form": forms.get("new_form") or PlayerForm(prefix="new"),
+            "paste_form": forms.get("paste_form") or RosterPasteForm(),
+            "withdraw_error": forms.get("withdraw_error"),
+            "next_session": _next_session(event),
+        }
+    return render(request, "tournaments/roster.html", context, status=status)
+
+
+def roster(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_reader(request, slug)
+    return _roster_page(request, event)
+
+
+@login_required
+@require_POST
+def roster_pick(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    form = RosterPickForm(request.POST, event=event)
+    if not form.is_valid():
+        return _roster_page(request, event, pick_form=form, status=400)
+    try:
+        change = services.add_to_roster(event.pk, list(form.cleaned_data["players"]))
+    except services.GameChangeRefused as err:
+        form.add_error(None, str(err))
+        return _roster_page(request, event, pick_form=form, status=400)
+    messages.success(request, f"Added to the roster: {_names(change.added)}.")
+    return redirect("tournaments:roster", event.slug)
+
+
+@login_required
+@require_POST
+def roster_new(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    form = PlayerForm(request.POST, prefix="new")
+    if not form.is_valid():
+        return _roster_page(request, event, new_form=form, status=400)
+    try:
+        with transaction.atomic():
+            player = form.save()
+            services.add_to_roster(event.pk, [player])
+    except services.GameChangeRefused as err:
+        form.add_error(None, str(err))
+        return _roster_page(request, event, new_form=form, status=400)
+    except IntegrityError:
+        form.add_error("display_name", "Someone else just added a player with this name.")
+        return _roster_page(request, event, new_form=form, status=400)
+    messages.success(request, f"{player} is a new player and on the roster.")
+    return redirect("tournaments:roster", event.slug)
+
+
+@login_required
+@require_POST
+def roster_paste(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    form = RosterPasteForm(request.POST)
+    if not form.is_valid():
+        return _roster_page(request, event, paste_form=form, status=400)
+    try:
+        change = services.add_names_to_roster(
+            event.pk, form.cleaned_data["names"], create=form.cleaned_data["create"]
+        )
+    except services.GameChangeRefused as err:
+        form.add_error("names", f"Nobody was added. {err}")
+        return _roster_page(request, event, paste_form=form, status=400)
+    parts = [f"Added {_plural(len(change.added), 'player')} to the roster"]
+    if change.created:
+        parts.append(f"{len(change.created)} of them new to Tenbou ({_names(change.created)})")
+    text = "; ".join(parts) + "."
+    if change.already:
+        text += f" Already on the roster: {_names(change.already)}."
+    if form.repeats:
+        text += f" Named twice, added once: {_names(form.repeats)}."
+    if form.blank_lines:
+        text += f" {_plural(form.blank_lines, 'blank line')} left out."
+    messages.success(request, text)
+    return redirect("tournaments:roster", event.slug)
+
+
+@login_required
+@require_POST
+def roster_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        error = " ".join(form.errors["from_session"])
+        return _roster_page(request, event, withdraw_error=(player_id, error), status=400)
+    try:
+        entry = services.withdraw_from_roster(
+            event.pk, player_id, form.cleaned_data["from_session"]
+        )
+    except services.GameChangeRefused as err:
+        return _roster_page(request, event, withdraw_error=(player_id, str(err)), status=400)
+    messages.success(
+        request,
+        f"{entry.player} is withdrawn from session {entry.withdrawn_from} on; "
+        "their games so far still count.",
+    )
+    return redirect("tournaments:roster", event.slug)
+
+
+@login_required
+@require_POST
+def roster_return(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    try:
+        entry = services.return_to_roster(event.pk, player_id)
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(request, f"{entry.player} takes part again.")
+    return redirect("tournaments:roster", event.slug)
+
+
+@login_required
+@require_POST
+def roster_remove(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    try:
+        player = services.remove_from_roster(event.pk, player_id)
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(request, f"{player} is off the roster.")
+    return redirect("tournaments:roster", event.slug)
