@@ -1,4 +1,4 @@
-"""The engine's command line: `python -m scoring score FILE`, `from-tenhou LOG`, `bench`."""
+"""The engine's command line: `python -m scoring score FILE`, `bench`."""
 
 from __future__ import annotations
 
@@ -48,14 +48,6 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_from_tenhou(args: argparse.Namespace) -> int:
-    from .tenhou import convert
-
-    game = convert(_read(args.log), name=args.log)
-    print(json.dumps(game.record, ensure_ascii=False, indent=2))
-    return 0
-
-
 def cmd_bench(args: argparse.Namespace) -> int:
     from .simulate import random_record
 
@@ -95,9 +87,6 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("score", help="score a tenbou-game/1 record (FILE or - for stdin)")
     p.add_argument("file")
     p.set_defaults(run=cmd_score)
-    p = sub.add_parser("from-tenhou", help="convert a Tenhou log (JSON or mjlog XML) to a record")
-    p.add_argument("log")
-    p.set_defaults(run=cmd_from_tenhou)
     p = sub.add_parser("bench", help="replay generated games and print hands per second")
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--seed", type=int, default=20261122)

@@ -87,7 +87,7 @@ def check_value(*, han: int | None, fu: int | None, yakuman: int | None, tsumo: 
     >>> check_value(han=1, fu=20, yakuman=None, tsumo=False)
     Traceback (most recent call last):
     ...
-    scoring.errors.ScoringError: 1 han 20 fu is not a possible ron
+    scoring.errors.ScoringError: 1 han 20 fu is not a possible ron: 20 fu is only a pinfu tsumo
     """
     way = "tsumo" if tsumo else "ron"
     if yakuman is not None:

@@ -1,6 +1,6 @@
 """Importing online games from Tenhou logs into an event.
 
-Each log is converted by the engine's converter, then replayed under the event's rules;
+Each log is converted by `tenhou`, then replayed under the event's rules;
 every hand's payments and the final scores must equal what the log itself says, or the
 game is not imported. Each game is stored in its own transaction, so one bad file never
 touches the others.
@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 import scoring
-from scoring.tenhou import TenhouGame, convert
+import tenhou
+from tenhou import TenhouGame, convert
 
 from . import services
 from .models import Event, Game, Player, Session
@@ -57,42 +58,6 @@ class LogCheck:
         return (self.game.log_id if self.game else None) or ""
 
 
-def _mismatch(number: int, engine: Sequence[int], log: Sequence[int]) -> str:
-    return (
-        f"hand {number}: the engine pays {list(engine)} under this event's rules, "
-        f"the log says {list(log)}"
-    )
-
-
-def compare_with_log(event: Event, game: TenhouGame) -> list[str]:
-    """Replay the converted record under the event's rules; list every difference from the
-    log's own point changes and final scores (an empty list means they agree)."""
-    doc = {**game.record, "rules": event.rules_spec()}
-    try:
-        result = scoring.replay(scoring.parse_record(doc))
-    except scoring.ScoringError as err:
-        return [f"the rules of this event cannot settle it: {err}"]
-    problems = [
-        _mismatch(number, report.deltas, log)
-        for number, (report, log) in enumerate(
-            zip(result.hands, game.hand_deltas, strict=False), start=1
-        )
-        if list(report.deltas) != list(log)
-    ]
-    if len(result.hands) != len(game.hand_deltas):
-        problems.append(
-            f"the engine replayed {len(result.hands)} hands, the log has {len(game.hand_deltas)}"
-        )
-    if not result.finished:
-        problems.append("under this event's rules the game would not be over after its last hand")
-    elif list(result.final_scores) != list(game.final_scores):
-        problems.append(
-            f"final scores: the engine gives {list(result.final_scores)}, "
-            f"the log says {list(game.final_scores)}"
-        )
-    return problems
-
-
 def match_names(names: Sequence[str]) -> list[NameMatch]:
     """Exact display-name matches first; otherwise close names for the organiser to confirm."""
     exact = {p.display_name: p for p in Player.objects.filter(display_name__in=names)}
@@ -128,7 +93,7 @@ def check_log(event: Event, file_name: str, data: bytes) -> LogCheck:
     if game.log_id and Game.objects.filter(source_id=game.log_id).exists():
         existing = Game.objects.select_related("session__event").get(source_id=game.log_id)
         check.problems.append(f"already imported as {existing}")
-    check.problems.extend(compare_with_log(event, game))
+    check.problems.extend(tenhou.differences(game, event.rules_spec()))
     return check
 
 

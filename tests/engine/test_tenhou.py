@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scoring.errors import ScoringError
-from scoring.tenhou import convert, convert_file
+from tenhou import convert, convert_file
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data" / "tenhou"

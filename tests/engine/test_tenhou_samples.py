@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 
 from scoring.game import score
-from scoring.tenhou import convert_file
+from tenhou import convert_file, differences
 
 from .test_tenhou import sample_paths
 
@@ -30,6 +30,19 @@ def test_the_engine_pays_every_hand_as_the_log_did(path):
     assert len(engine) == len(game.hand_deltas)
     for number, (ours, theirs) in enumerate(zip(engine, game.hand_deltas, strict=True), 1):
         assert (number, ours) == (number, theirs)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda path: path.name)
+def test_the_check_the_import_uses_finds_no_difference_under_the_logs_own_rules(path):
+    assert differences(convert_file(path)) == []
+
+
+def test_the_check_the_import_uses_names_the_first_hand_paid_differently():
+    game = convert_file(SAMPLES[0])
+    game.hand_deltas[0][0] += 100
+    problems = differences(game)
+    assert problems[0].startswith("hand 1: the engine pays ")
+    assert "the log says" in problems[0]
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda path: path.name)

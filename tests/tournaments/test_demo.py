@@ -19,7 +19,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 import scoring
-from scoring.tenhou import convert_file
+from tenhou import convert_file
 from tournaments import services
 from tournaments.models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
 

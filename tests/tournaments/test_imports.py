@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from django.db.models import QuerySet
 
-from scoring.tenhou import convert_file
+from tenhou import convert_file
 from tournaments import imports, services
 from tournaments.models import Event, Game, Hand, Player, Session
 

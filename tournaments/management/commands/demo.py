@@ -24,7 +24,7 @@ from django.utils import timezone
 import scoring
 from scoring.record import FORMAT
 from scoring.simulate import random_record
-from scoring.tenhou import convert_file
+from tenhou import convert_file
 from tournaments import services
 from tournaments.models import Event, Game, Hand, Player, Session
 

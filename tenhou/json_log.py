@@ -1,0 +1,358 @@
+"""The tenhou.net/6 JSON log: an object whose `log` lists every hand, scores in `sc`."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong.constants import EAST
+
+from scoring.errors import ScoringError
+
+from .game import (
+    DORA_NAMES,
+    TenhouGame,
+    log_id_from_name,
+    match_points_of,
+    record_rules,
+    win_dict,
+    wins_hand,
+)
+from .tiles import Tiles, call_source, call_tiles, tile_kind
+
+# Abortive draws: the JSON result name (and the older spellings some tools write), to the
+# record's `reason`.
+ABORTS_JSON = {
+    "九種九牌": "nine_terminals",
+    "四風連打": "four_winds",
+    "四槓散了": "four_kans",
+    "四開槓": "four_kans",
+    "四家立直": "four_riichi",
+    "三家和了": "triple_ron",
+    "三家和": "triple_ron",
+}
+
+_HAN = re.compile(r"\((\d+)飜\)$")
+_FU = re.compile(r"(\d+)符")
+_PARTIAL_TOKEN = re.compile(r"[-+.\w]*\s*")
+
+
+def load_json(data: bytes | str) -> dict[str, Any]:
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            # A file cut inside a multi-byte character fails here, not in the JSON parser.
+            if err.end >= len(data):
+                raise ScoringError("truncated log: the JSON ends early") from None
+            raise ScoringError("not a Tenhou log: the JSON is not UTF-8 text") from None
+    try:
+        doc = json.loads(data)
+    except json.JSONDecodeError as err:
+        # Cut short: the parser fails at the end, or inside the last string, number or word.
+        if err.msg.startswith("Unterminated string") or _PARTIAL_TOKEN.fullmatch(
+            err.doc[err.pos :]
+        ):
+            raise ScoringError("truncated log: the JSON ends early") from None
+        raise ScoringError(
+            f"not a Tenhou log: broken JSON at line {err.lineno} column {err.colno}"
+        ) from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
+        raise ScoringError("not a Tenhou log: a JSON object without a 'log' list")
+    return doc
+
+
+def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
+    rule = doc.get("rule") if isinstance(doc.get("rule"), dict) else {}
+    disp = str(rule.get("disp", ""))
+    names = doc.get("name")
+    if disp.startswith("三") or (isinstance(names, list) and len(names) == 3):
+        raise ScoringError("three-player logs are not supported")
+    if not isinstance(names, list) or len(names) != 4:
+        raise ScoringError("not a Tenhou log: 'name' must list four players")
+    if names[3] == "":
+        raise ScoringError("three-player logs are not supported")
+    players = [str(n) for n in names]
+    sc = doc.get("sc")
+    if not isinstance(sc, list) or len(sc) != 8:
+        raise ScoringError("truncated log: no final scores ('sc')")
+    if not doc["log"]:
+        raise ScoringError("truncated log: no hands")
+    try:
+        final_scores = [int(s) for s in sc[0::2]]
+        match_points = [match_points_of(p) for p in sc[1::2]]
+    except (TypeError, ValueError, ArithmeticError):
+        raise ScoringError("unreadable final result ('sc')") from None
+
+    entries = [_JsonHand.parse(entry, number) for number, entry in enumerate(doc["log"], 1)]
+    hands = []
+    for entry in entries:
+        hand, last_changes = entry.convert()
+        hands.append(hand)
+    # The log's change of a hand: the difference of consecutive start scores. The last hand
+    # has no successor; its result leaves out the riichi sticks put out, so take them off.
+    deltas = [
+        [b - a for a, b in zip(this.scores, after.scores, strict=True)]
+        for this, after in zip(entries, entries[1:], strict=False)
+    ]
+    riichi = hands[-1]["riichi"]
+    deltas.append([d - 1000 * (seat in riichi) for seat, d in enumerate(last_changes)])
+
+    east_only = len(disp) > 1 and disp[1] == "東"
+    return TenhouGame(
+        record={
+            "format": "tenbou-game/1",
+            "rules": record_rules(final_scores, match_points, east_only=east_only),
+            "players": players,
+            "hands": hands,
+        },
+        log_id=str(doc["ref"]) if doc.get("ref") else log_id_from_name(name),
+        players=players,
+        hand_deltas=deltas,
+        final_scores=final_scores,
+        match_points=match_points,
+        ruleset=disp,
+    )
+
+
+@dataclass(frozen=True)
+class _JsonHand:
+    """One entry of the JSON `log`: [[round, honba, sticks], scores, dora, ura,
+    (haipai, draws, discards) x 4, result]. Draws hold calls too; discards hold riichi
+    ("r" + tile), concealed and added kans; 60 is the tile just drawn."""
+
+    number: int  # counted from 1
+    round_index: int  # 0 = E1 ... 4 = S1 ...
+    scores: list[int]
+    haipai: list[list[Any]]
+    takes: list[list[Any]]
+    discards: list[list[Any]]
+    result: list[Any]
+
+    @classmethod
+    def parse(cls, entry: Any, number: int) -> _JsonHand:
+        if not isinstance(entry, list) or len(entry) < 17:
+            found = len(entry) if isinstance(entry, list) else 0
+            raise ScoringError(
+                f"truncated log: a hand needs 17 fields, this one has {found}", hand=number
+            )
+        try:
+            hand = cls(
+                number,
+                int(entry[0][0]),
+                [int(s) for s in entry[1]],
+                [list(entry[4 + 3 * p]) for p in range(4)],
+                [list(entry[5 + 3 * p]) for p in range(4)],
+                [list(entry[6 + 3 * p]) for p in range(4)],
+                entry[16],
+            )
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise ScoringError("malformed hand in the log", hand=number) from None
+        if len(hand.scores) != 4:
+            raise ScoringError("malformed hand in the log: four scores expected", hand=number)
+        if not isinstance(hand.result, list) or not hand.result:
+            raise ScoringError("truncated log: the hand has no result", hand=number)
+        return hand
+
+    @property
+    def dealer(self) -> int:
+        return self.round_index % 4
+
+    def fail(self, message: str) -> ScoringError:
+        return ScoringError(message, hand=self.number)
+
+    def convert(self) -> tuple[dict[str, Any], list[int]]:
+        """The record's hand, and the result's point changes (riichi sticks left out)."""
+        kind = self.result[0]
+        rest = self.result[1:]
+        if kind == "和了":
+            return self._wins(rest)
+        if kind in ("流局", "全員聴牌", "全員不聴"):
+            changes = self._changes(rest[0]) if rest else [0, 0, 0, 0]
+            if kind == "全員聴牌":
+                tenpai = [0, 1, 2, 3]
+            else:
+                # Noten payments: the tenpai seats are the ones that receive.
+                tenpai = [seat for seat, d in enumerate(changes) if d > 0]
+            return {"result": "draw", "riichi": self._riichi(None), "tenpai": tenpai}, changes
+        if kind == "流し満貫":
+            payments = [self._changes(r) for r in rest if isinstance(r, list)]
+            if not payments:
+                raise self.fail("nagashi mangan without its payments")
+            changes = [sum(col) for col in zip(*payments, strict=True)]
+            nagashi = sorted({s for p in payments for s, d in enumerate(p) if d > 0})
+            hand = {
+                "result": "nagashi",
+                "riichi": self._riichi(None),
+                "nagashi": nagashi,
+                # The JSON does not say who was tenpai: read it from the tiles.
+                "tenpai": [seat for seat in range(4) if self._tiles(seat).tenpai()],
+            }
+            return hand, changes
+        if kind in ABORTS_JSON:
+            reason = ABORTS_JSON[kind]
+            ronned = self._last_discarder() if reason == "triple_ron" else None
+            hand = {"result": "abort", "riichi": self._riichi(ronned), "reason": reason}
+            return hand, [0, 0, 0, 0]
+        raise self.fail(f"unknown result {kind!r}")
+
+    def _changes(self, value: Any) -> list[int]:
+        if not isinstance(value, list) or len(value) != 4:
+            raise self.fail("malformed result: four point changes expected")
+        try:
+            return [int(v) for v in value]
+        except (TypeError, ValueError):
+            raise self.fail("malformed result: point changes must be numbers") from None
+
+    def _riichi(self, ronned: int | None) -> list[int]:
+        """Seats whose riichi stick went on the table.
+
+        A declaration is a discard written "r..."; when it is the last discard of the seat
+        that was ronned (`ronned`), the ron took the declaration tile and no stick was put out.
+        """
+        seats = []
+        for seat, discards in enumerate(self.discards):
+            declared = [d for d in discards if isinstance(d, str) and d.startswith("r")]
+            if not declared:
+                continue
+            last = discards[-1]
+            if seat == ronned and isinstance(last, str) and last.startswith("r"):
+                continue
+            seats.append(seat)
+        return seats
+
+    def _wins(self, rest: list[Any]) -> tuple[dict[str, Any], list[int]]:
+        if not rest or len(rest) % 2:
+            raise self.fail("malformed win: point changes and win details expected in pairs")
+        changes = [0, 0, 0, 0]
+        wins = []
+        for payment, info in zip(rest[0::2], rest[1::2], strict=True):
+            changes = [a + b for a, b in zip(changes, self._changes(payment), strict=True)]
+            wins.append(self._win(info))
+        loser = wins[0].get("loser")
+        return wins_hand(wins, self._riichi(loser), self.number), changes
+
+    def _win(self, info: Any) -> dict[str, Any]:
+        if (
+            not isinstance(info, list)
+            or len(info) < 4
+            or not all(isinstance(x, int) and 0 <= x <= 3 for x in info[:3])
+        ):
+            raise self.fail("malformed win: [winner, from, liable, points, yaku...] expected")
+        winner, source, liable, text = info[:4]
+        han = yakuman = dora = 0
+        yaku = []
+        for item in info[4:]:
+            item = str(item)
+            yaku_name, _, _ = item.partition("(")
+            if item.endswith("(役満)"):
+                yakuman += 1
+                yaku.append(yaku_name)
+                continue
+            found = _HAN.search(item)
+            if not found:
+                raise self.fail(f"unreadable yaku {item!r}")
+            value = int(found.group(1))
+            han += value
+            if value:
+                yaku.append(yaku_name)
+            if yaku_name in DORA_NAMES:
+                dora += value
+        if not yakuman and han == 0:
+            raise self.fail("a win without yaku")
+        tsumo = winner == source
+        fu = None
+        if not yakuman and han <= 4:
+            found = _FU.search(str(text))
+            if found:
+                fu = int(found.group(1))
+            else:
+                # A limit hand of 4 han or less (4 han 40 fu and up): the text only says
+                # "満貫", but the tiles tell the fu.
+                tiles = self._tiles(winner)
+                win_tile = tiles.concealed_last if tsumo else self._ronned_tile(source)
+                try:
+                    fu = tiles.fu(
+                        win_tile,
+                        tsumo=tsumo,
+                        seat_wind=EAST + (winner - self.dealer) % 4,
+                        round_wind=EAST + self.round_index // 4,
+                        yaku=yaku,
+                        yaku_han=han - dora,
+                    )
+                except ScoringError as err:
+                    raise err.in_hand(self.number) from None
+        return win_dict(
+            winner,
+            None if tsumo else source,
+            han=han,
+            fu=fu,
+            yakuman=yakuman,
+            pao=None if liable == winner else liable,
+            yaku=yaku,
+            dora=dora,
+            # Chi, pon and open kan are written among the draws; an added kan needs a pon.
+            is_open=any(isinstance(t, str) for t in self.takes[winner]),
+        )
+
+    # --- tiles ---
+
+    def _tiles(self, seat: int) -> Tiles:
+        return Tiles.from_json(
+            self.haipai[seat], self.takes[seat], self.discards[seat], self.number
+        )
+
+    def _discarded_kind(self, seat: int, index: int) -> int:
+        """The kind of the tile in discard slot `index` of `seat` (60: the tile just drawn)."""
+        value = self.discards[seat][index]
+        if isinstance(value, str):
+            value = value.removeprefix("r")
+            if not value.isdigit():
+                return tile_kind(call_tiles(value, self.number)[1], self.number)
+            value = int(value)
+        if value == 60:
+            value = self.takes[seat][index]
+        return tile_kind(value, self.number)
+
+    def _ronned_tile(self, loser: int) -> int:
+        if not self.discards[loser]:
+            raise self.fail(f"seat {loser} is ronned but never discarded")
+        return self._discarded_kind(loser, len(self.discards[loser]) - 1)
+
+    def _last_discarder(self) -> int | None:
+        """Whose discard (or added kan) was the last of the hand: replays the turn order.
+
+        Each seat's n-th draw or call goes with its n-th discard slot; a call in a seat's
+        draws means it takes the discard that was just made.
+        """
+        pos = [0, 0, 0, 0]
+        seat = self.dealer
+        last = None
+        while pos[seat] < len(self.takes[seat]) and pos[seat] < len(self.discards[seat]):
+            index = pos[seat]
+            pos[seat] += 1
+            value = self.discards[seat][index]
+            last = seat
+            if value == 0 or (isinstance(value, str) and not value.startswith("r")):
+                continue  # a kan: the same seat draws again
+            tile = self._discarded_kind(seat, index)
+            claimer = self._claimer(seat, tile, pos)
+            seat = (seat + 1) % 4 if claimer is None else claimer
+        return last
+
+    def _claimer(self, seat: int, tile: int, pos: list[int]) -> int | None:
+        best = None
+        for other in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
+            if pos[other] >= len(self.takes[other]):
+                continue
+            call = self.takes[other][pos[other]]
+            if not isinstance(call, str):
+                continue
+            letter, called, _ = call_tiles(call, self.number)
+            if call_source(other, call) == seat and tile_kind(called, self.number) == tile:
+                # A pon or kan goes before a chi of the same discard.
+                if best is None or letter != "c":
+                    best = other
+        return best
