@@ -587,6 +587,16 @@ class GameForm(TenbouFormMixin, forms.Form):
                 empty_label="Choose a player",
                 error_messages={"required": f"Choose the player at {wind}: a game needs four."},
             )
+        self.fields["substitutes"] = forms.TypedMultipleChoiceField(
+            label="Substitutes",
+            choices=list(enumerate(WINDS)),
+            coerce=int,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            initial=[s.seat for s in game.ordered_seats() if s.is_substitute] if game else [],
+            help_text="A substitute sits in for this one game: it counts for the other three "
+            "players, but the substitute is not ranked in the standings.",
+        )
         if game is None:
             self.fields["entry_mode"] = forms.ChoiceField(
                 label="Entry",
@@ -621,6 +631,14 @@ class GameForm(TenbouFormMixin, forms.Form):
 
     def players(self) -> list[Player]:
         return [self.cleaned_data[name] for name in self.SEAT_FIELDS]
+
+    def clean_substitutes(self) -> list[int]:
+        seats = sorted(set(self.cleaned_data["substitutes"]))
+        if len(seats) == 4:
+            raise ValidationError(
+                "A game of four substitutes counts for nobody: untick the regular players."
+            )
+        return seats
 
 
 def next_table_number(session: Session) -> int:

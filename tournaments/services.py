@@ -264,8 +264,10 @@ def create_game(
     *,
     table_number: int,
     entry_mode: str = Game.EntryMode.HANDS,
+    substitutes: Sequence[int] = (),
 ) -> Game:
-    """A new game with `players` in seat order (East first)."""
+    """A new game with `players` in seat order (East first); the seats in `substitutes`
+    are taken by substitutes, who are not ranked in the standings."""
     if len(players) != 4 or len({p.pk for p in players}) != 4:
         raise GameChangeRefused("A game needs four different players.")
     with transaction.atomic():
@@ -273,11 +275,29 @@ def create_game(
             session=session, table_number=table_number, entry_mode=entry_mode
         )
         GameSeat.objects.bulk_create(
-            [GameSeat(game=game, seat=seat, player=player) for seat, player in enumerate(players)]
+            [
+                GameSeat(game=game, seat=seat, player=player, is_substitute=seat in substitutes)
+                for seat, player in enumerate(players)
+            ]
         )
         if entry_mode == Game.EntryMode.HANDS:
             rescore_game(game)
         return game
+
+
+def set_substitutes(game_id: int, seats: Sequence[int]) -> bool:
+    """Mark exactly the seats in `seats` as taken by substitutes; True if that changed
+    anything. A finished game's standings change at once."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        rows = list(game.seats.all())
+        changed = [row for row in rows if row.is_substitute != (row.seat in seats)]
+        for row in changed:
+            row.is_substitute = row.seat in seats
+        GameSeat.objects.bulk_update(changed, ["is_substitute"])
+        if changed and game.is_finished:
+            Event.objects.filter(sessions__games=game).results_changed()
+        return bool(changed)
 
 
 def players_by_name(names: Sequence[str], *, create: bool = False) -> list[Player]:

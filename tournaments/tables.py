@@ -104,6 +104,12 @@ class SeatColumn(tables.Column):
         if len(seats) <= self.seat:
             return "–"
         seat = seats[self.seat]
+        if seat.is_substitute:
+            return format_html(
+                '{} <span class="badge badge-private">sub</span> <span class="score">{}</span>',
+                seat.player,
+                points(seat.score),
+            )
         if seat.seat in leaders(seats, finished=record.is_finished):
             return format_html(
                 '<strong class="leader">{}<span class="visually-hidden"> (leading)</span>'

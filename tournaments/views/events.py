@@ -216,6 +216,7 @@ def game_create(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 players,
                 table_number=form.cleaned_data["table_number"],
                 entry_mode=form.cleaned_data["entry_mode"],
+                substitutes=_substitute_seats(form, players),
             )
         except services.GameChangeRefused as err:
             form.add_error(None, str(err))
@@ -236,7 +237,9 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = GameForm(request.POST or None, session=session, game=game)
     if request.method == "POST" and form.is_valid():
         try:
-            _reseat(game, form.players(), form.cleaned_data["table_number"])
+            with transaction.atomic():
+                _reseat(game, form.players(), form.cleaned_data["table_number"])
+                services.set_substitutes(game.pk, form.cleaned_data["substitutes"])
         except services.GameChangeRefused as err:
             form.add_error(None, f"Nothing was changed. {err}")
         else:
@@ -244,6 +247,12 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect(game)
     context = {"event": session.event, "session": session, "form": form, "game": game}
     return render(request, "tournaments/game_form.html", context)
+
+
+def _substitute_seats(form: GameForm, players: list[Player]) -> list[int]:
+    """The seats of the players ticked as substitutes, after any random seat draw."""
+    chosen = {form.players()[seat].pk for seat in form.cleaned_data["substitutes"]}
+    return [seat for seat, player in enumerate(players) if player.pk in chosen]
 
 
 def _reseat(game: Game, players: list[Player], table_number: int) -> None:

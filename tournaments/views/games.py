@@ -125,6 +125,12 @@ def _seat_cards(result: GameResult | None, names: list[str], *, finished: bool):
     return cards
 
 
+def _mark_substitutes(game: Game, cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    for seat in game.ordered_seats():
+        cards[seat.seat]["substitute"] = seat.is_substitute
+    return cards
+
+
 def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
     rows = [
         {
@@ -157,7 +163,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "may_finish": over and not finished,
         "hands_mode": game.entry_mode == Game.EntryMode.HANDS,
         "names": names,
-        "seats": _seat_cards(result, names, finished=finished),
+        "seats": _mark_substitutes(game, _seat_cards(result, names, finished=finished)),
         "hands": _hand_rows(record, result, names),
         "next_number": len(record.get("hands", [])) + 1,
         "penalties": [
