@@ -88,12 +88,12 @@ def _ends_after(before: TableState, s: Settlement, scores: tuple[int, ...], rule
     if before.round_index < last:
         return None
     in_extension = before.round_index > last
-    someone_reached = max(scores) >= rules.return_points
+    someone_reached = max(scores) >= rules.target
     if s.dealer_keeps:
         dealer = before.dealer
         leads = seat_order_ranking(scores)[0] == dealer
-        # With a west round, a leader below the return score cannot stop: play goes on.
-        may_stop = leads and (not rules.west_round or scores[dealer] >= rules.return_points)
+        # The dealer stops only when leading with the target score or more.
+        may_stop = leads and scores[dealer] >= rules.target
         if may_stop and s.dealer_won and rules.agari_yame:
             return "agari_yame"
         if may_stop and s.dealer_tenpai and rules.tenpai_yame:
@@ -109,6 +109,16 @@ def _ends_after(before: TableState, s: Settlement, scores: tuple[int, ...], rule
     return None
 
 
+def _check_riichi_points(hand: Hand, scores: tuple[int, ...], rules: Rules) -> None:
+    for seat in hand.riichi:
+        if scores[seat] < rules.riichi_min_points:
+            raise ScoringError(
+                f"seat {seat} declared riichi with {scores[seat]:,} points, but riichi needs"
+                f" at least {rules.riichi_min_points:,} (riichi_min_points); remove the riichi"
+                " or correct an earlier hand"
+            )
+
+
 def play_hand(
     state: TableState, hand: Hand, rules: Rules, *, number: int
 ) -> tuple[HandReport, Settlement]:
@@ -120,6 +130,7 @@ def play_hand(
         raise ScoringError(f"the game already ended ({state.ended_by})", hand=number)
     try:
         validate_hand(hand, rules)
+        _check_riichi_points(hand, state.scores, rules)
     except ScoringError as err:
         raise err.in_hand(number) from None
     s = settle(hand, dealer=state.dealer, honba=state.honba, sticks=state.sticks, rules=rules)
@@ -236,6 +247,9 @@ def replay(record: GameRecord) -> GameResult:
         ended_by = None
     else:
         reports, state = replay_hands(rules, record.hands)
+        if record.ended_early is not None:
+            # Time was called: the game ends here, wherever the rules would have gone on.
+            state = replace(state, ended_by=record.ended_early)
         ended_by = state.ended_by
     if not state.finished:
         return GameResult(rules, tuple(reports), state, False, None, None, state.sticks, None, None)

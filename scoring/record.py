@@ -12,6 +12,8 @@ from .payouts import AbortReason, Hand, Result, Win, check_value
 from .rules import MultiRon, Rules, resolve_rules
 
 FORMAT = "tenbou-game/1"
+# Why a game may end before its rules end it: the organiser called time.
+ENDED_EARLY = ("time",)
 TENTH = Decimal("0.1")
 
 # The fields each kind of hand may carry besides `result` and `riichi`.
@@ -44,6 +46,8 @@ class GameRecord:
     final_scores: tuple[int, int, int, int] | None = None
     leftover_sticks: int = 0
     penalties: tuple[Penalty, ...] = ()
+    # "time" when the organiser ended the game after its last hand; None otherwise.
+    ended_early: str | None = None
 
 
 def _int(value: Any, what: str, *, hand: int | None = None) -> int:
@@ -218,7 +222,7 @@ def parse_record(data: Any) -> GameRecord:
         raise ScoringError(f"not a game record: 'format' must be {FORMAT!r}")
     allowed = ("format", "rules", "players", "hands", "final_scores", "leftover_sticks")
     for key in doc:
-        if key not in (*allowed, "penalties"):
+        if key not in (*allowed, "penalties", "ended_early"):
             raise ScoringError(f"unknown field {key!r} in the game record")
     if "rules" not in doc:
         raise ScoringError("the record needs 'rules': a preset name or preset with overrides")
@@ -233,8 +237,18 @@ def parse_record(data: Any) -> GameRecord:
     if len(set(players)) != 4:
         raise ScoringError("'players' names a player twice")
     penalties = tuple(_parse_penalty(p) for p in _list(doc.get("penalties", []), "penalties"))
+    ended_early = doc.get("ended_early")
+    if ended_early is not None and ended_early not in ENDED_EARLY:
+        raise ScoringError(
+            f"'ended_early' must be {' or '.join(repr(e) for e in ENDED_EARLY)},"
+            f" not {ended_early!r}"
+        )
 
     if "final_scores" in doc:
+        if ended_early is not None:
+            raise ScoringError(
+                "'ended_early' needs the hands played; a final-scores record is finished already"
+            )
         if "hands" in doc:
             raise ScoringError("give either 'hands' or 'final_scores', not both")
         scores = doc["final_scores"]
@@ -258,7 +272,12 @@ def parse_record(data: Any) -> GameRecord:
         raise ScoringError("'leftover_sticks' goes with 'final_scores'; with hands it is computed")
     hands = _list(doc.get("hands"), "hands")
     parsed = tuple(parse_hand(h, n) for n, h in enumerate(hands, start=1))
-    return GameRecord(doc["rules"], rules, tuple(players), parsed, None, 0, penalties)
+    if ended_early is not None and not parsed:
+        raise ScoringError(
+            "a game cannot end early before its first hand: enter the hands played,"
+            " or remove 'ended_early'"
+        )
+    return GameRecord(doc["rules"], rules, tuple(players), parsed, None, 0, penalties, ended_early)
 
 
 def _list(value: Any, what: str) -> list[Any]:
@@ -330,6 +349,8 @@ def dump_record(record: GameRecord) -> dict[str, Any]:
         out["leftover_sticks"] = record.leftover_sticks
     else:
         out["hands"] = [dump_hand(h) for h in record.hands]
+    if record.ended_early is not None:
+        out["ended_early"] = record.ended_early
     if record.penalties:
         out["penalties"] = [
             {"seat": p.seat, "match_points": float(p.match_points), "reason": p.reason}

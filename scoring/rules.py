@@ -68,6 +68,9 @@ class Rules:
 
     start_points: int = 25000
     return_points: int = 30000
+    # The score that ends the west round and that the all-last dealer must lead with for
+    # agari-yame / tenpai-yame; None means the return score.
+    target_points: int | None = None
     uma: tuple[Decimal, Decimal, Decimal, Decimal] = (
         Decimal(30),
         Decimal(10),
@@ -96,6 +99,8 @@ class Rules:
     # Added to the offender's match points when `chombo` is `penalty`; negative.
     chombo_penalty: Decimal = Decimal(-20)
     rounding: Rounding = Rounding.EXACT
+    # The score a player needs before the hand to declare riichi; 0 allows any score.
+    riichi_min_points: int = 1000
 
     def __post_init__(self) -> None:
         _check_consistency(self)
@@ -105,6 +110,11 @@ class Rules:
         if self.oka is not None:
             return self.oka
         return Decimal(4 * (self.return_points - self.start_points)) / 1000
+
+    @property
+    def target(self) -> int:
+        """The target score in effect: `target_points`, or the return score."""
+        return self.return_points if self.target_points is None else self.target_points
 
     @property
     def hands_per_round(self) -> int:
@@ -140,6 +150,10 @@ def _check_consistency(rules: Rules) -> None:
         raise ScoringError("start_points must be a positive multiple of 100")
     if rules.return_points < 0 or rules.return_points % 100:
         raise ScoringError("return_points must be a multiple of 100, 0 or more")
+    if rules.target_points is not None and (rules.target_points < 0 or rules.target_points % 100):
+        raise ScoringError("target_points must be a multiple of 100, 0 or more")
+    if rules.riichi_min_points < 0 or rules.riichi_min_points % 100:
+        raise ScoringError("riichi_min_points must be a multiple of 100, 0 or more")
     if rules.honba_value < 0 or rules.honba_value % 300:
         # A tsumo splits the honba between three payers in whole hundreds.
         raise ScoringError("honba_value must be a multiple of 300 (0 or more)")
@@ -298,6 +312,12 @@ def _convert_option(name: str, value: Any) -> Any:
         return tuple(_to_decimal("uma", v) for v in value)
     if name == "oka":
         return None if value is None else _to_decimal(name, value)
+    if name == "target_points":
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ScoringError(f"option {name!r} must be a whole number of points")
+        return value
     return _to_decimal(name, value)
 
 

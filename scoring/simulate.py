@@ -89,6 +89,8 @@ def random_record(
     stop_at = None if complete else rng.randint(0, 12)
     while not state.finished and len(hands) != stop_at:
         doc = random_hand(rng, rules)
+        # Only a player with enough points may declare riichi.
+        doc["riichi"] = [s for s in doc["riichi"] if state.scores[s] >= rules.riichi_min_points]
         hand = parse_hand(doc, len(hands) + 1)
         report, settlement = play_hand(state, hand, rules, number=len(hands) + 1)
         state = next_state(state, report, settlement, rules)

@@ -47,6 +47,7 @@ def preset_choices() -> list[tuple[str, str]]:
 RULE_LABELS = {
     "start_points": "start points",
     "return_points": "return points",
+    "target_points": "target points",
     "uma": "uma",
     "oka": "oka",
     "length": "length",
@@ -68,11 +69,16 @@ RULE_LABELS = {
     "chombo": "chombo",
     "chombo_penalty": "chombo penalty",
     "rounding": "rounding",
+    "riichi_min_points": "points needed for riichi",
 }
 
 RULE_HELP = {
     "start_points": "Points each player starts with.",
     "return_points": "Scores are counted from this in match points.",
+    "target_points": (
+        "The score that ends the west round and that a leading all-last dealer needs to stop."
+    ),
+    "riichi_min_points": "A player below this score may not declare riichi; 0 allows any.",
     "uma": "Match points for 1st, 2nd, 3rd and 4th place.",
     "oka": "Bonus to the winner of the game.",
     "kiriage": "4 han 30 fu and 3 han 60 fu paid as mangan.",
@@ -294,6 +300,8 @@ def _option_kind(name: str) -> str:
     """bool, enum, int, decimal or uma, judged from the presets' values."""
     if name == "uma":
         return "uma"
+    if name == "target_points":
+        return "int"
     values = [v for v in _preset_values(name) if v is not None]
     sample = values[0] if values else None
     if isinstance(sample, bool):
@@ -354,7 +362,10 @@ class RulesForm(TenbouFormMixin, forms.Form):
 
     # Groups as shown on the page, so that forty fields read as five short lists.
     GROUPS = [
-        ("Points and match points", ["start_points", "return_points", "uma", "oka", "rounding"]),
+        (
+            "Points and match points",
+            ["start_points", "return_points", "target_points", "uma", "oka", "rounding"],
+        ),
         (
             "How the game ends",
             [
@@ -369,6 +380,7 @@ class RulesForm(TenbouFormMixin, forms.Form):
         (
             "Wins and draws",
             [
+                "riichi_min_points",
                 "kiriage",
                 "kazoe",
                 "double_yakuman",
@@ -405,6 +417,8 @@ class RulesForm(TenbouFormMixin, forms.Form):
         words = rule_value_in_words(name, default)
         if name == "oka" and default is None:
             words = f"{_points(defaults.effective_oka)}, from the start and return points"
+        if name == "target_points" and default is None:
+            words = f"{defaults.return_points:,}, the return points"
         help_text = f"Preset default ({preset}): {words}."
         if name in RULE_HELP:
             help_text = f"{RULE_HELP[name]} {help_text}"
