@@ -15,7 +15,7 @@ from .errors import ScoringError
 from .match import match_points, placements, seat_order_ranking
 from .payouts import STICK, Hand, Settlement, settle
 from .record import GameRecord, parse_record, validate_hand
-from .rules import Bust, Chombo, LeftoverSticks, Rules
+from .rules import Bust, Chombo, LeftoverSticks, Rules, Ties
 
 WINDS = "ESWN"
 ROUND_LABELS = tuple(f"{wind}{n}" for wind in "ESW" for n in range(1, 5))
@@ -219,11 +219,23 @@ def _penalty_totals(record: GameRecord, hands: Iterable[Hand]) -> list[Decimal]:
 
 
 def _finish(scores: tuple[int, ...], sticks: int, rules: Rules) -> tuple[int, ...]:
-    """Final scores: the sticks still on the table go to first place, or are lost."""
-    if rules.leftover_sticks is LeftoverSticks.FIRST and sticks:
-        first = seat_order_ranking(scores)[0]
-        scores = tuple(s + sticks * STICK if seat == first else s for seat, s in enumerate(scores))
-    return scores
+    """Final scores: the sticks still on the table go to first place, or are lost.
+
+    With split ties, players tied for first share them in whole points; what does not
+    divide goes to the tied player nearest the first dealer's seat.
+    """
+    if rules.leftover_sticks is not LeftoverSticks.FIRST or not sticks:
+        return scores
+    ranking = seat_order_ranking(scores)
+    firsts = [ranking[0]]
+    if rules.ties is Ties.SPLIT:
+        firsts = sorted(seat for seat in ranking if scores[seat] == scores[ranking[0]])
+    part, rest = divmod(sticks * STICK, len(firsts))
+    final = list(scores)
+    for seat in firsts:
+        final[seat] += part
+    final[firsts[0]] += rest
+    return tuple(final)
 
 
 def replay(record: GameRecord) -> GameResult:
@@ -254,8 +266,12 @@ def replay(record: GameRecord) -> GameResult:
     if not state.finished:
         return GameResult(rules, tuple(reports), state, False, None, None, state.sticks, None, None)
     final = _finish(state.scores, state.sticks, rules)
+    # Places are decided before the leftover sticks, so that players who shared them
+    # stay tied when the sticks do not divide evenly.
+    standing = state.scores if rules.ties is Ties.SPLIT else final
     penalties = _penalty_totals(record, record.hands or ())
-    points = [p + penalties[seat] for seat, p in enumerate(match_points(final, rules))]
+    points = match_points(final, rules, standing=standing)
+    points = [p + penalties[seat] for seat, p in enumerate(points)]
     return GameResult(
         rules,
         tuple(reports),
@@ -264,7 +280,7 @@ def replay(record: GameRecord) -> GameResult:
         ended_by,
         final,
         state.sticks,
-        tuple(placements(final, ties=rules.ties)),
+        tuple(placements(standing, ties=rules.ties)),
         tuple(points),
         tuple(penalties),
     )

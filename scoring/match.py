@@ -88,18 +88,28 @@ def round_to_thousands(score: int) -> int:
     return (thousands + (1 if rest >= 500 else 0)) * 1000
 
 
-def match_points(scores: Sequence[int], rules: Rules) -> list[Decimal]:
-    """Match points for final scores (before penalties).
+def match_points(
+    scores: Sequence[int], rules: Rules, *, standing: Sequence[int] | None = None
+) -> list[Decimal]:
+    """Match points for final scores (before penalties); `standing`, if given, are the
+    scores that decide the places (the scores before leftover sticks were shared).
 
     >>> [str(p) for p in match_points([41300, 24900, 21800, 12000], Rules())]
     ['61.3', '4.9', '-18.2', '-48.0']
     """
-    bonus = _placement_bonus(scores, rules)
+    standing = scores if standing is None else standing
+    bonus = _placement_bonus(standing, rules)
     if rules.rounding is Rounding.EXACT:
-        return [
-            (Decimal(score - rules.return_points) / 1000 + bonus[seat]).quantize(TENTH)
+        raw = [
+            Decimal(score - rules.return_points) / 1000 + bonus[seat]
             for seat, score in enumerate(scores)
         ]
+        points = [p.quantize(TENTH) for p in raw]
+        # Scores are whole hundreds, so this is exact, except after leftover sticks were
+        # shared in whole points: first place then absorbs the rounding, so that the
+        # table still sums as the scores do.
+        points[seat_order_ranking(standing)[0]] += (sum(raw) - sum(points)).quantize(TENTH)
+        return points
     # Whole thousands: everyone but the first-placed player rounds; first takes what makes
     # the table sum to zero.
     first = seat_order_ranking(scores)[0]

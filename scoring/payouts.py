@@ -11,7 +11,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import ScoringError
-from .rules import Chombo, Kazoe, MultiRon, Rules
+from .rules import (
+    Chombo,
+    Kazoe,
+    MultiRon,
+    MultiRonHonba,
+    MultiRonSticks,
+    PaoHonba,
+    PaoScope,
+    Rules,
+)
 
 STICK = 1000
 VALID_FU = (20, 25, *range(30, 111, 10))
@@ -46,6 +55,8 @@ class Win:
     fu: int | None = None
     yakuman: int | None = None
     pao: int | None = None
+    # How many of the win's yakuman multiples the liable player answers for (None: 1).
+    pao_yakuman: int | None = None
     yaku: tuple[str, ...] | None = None
     dora: int | None = None
     open: bool | None = None
@@ -180,43 +191,86 @@ def _settle_wins(
         paid = tuple(sorted(hand.wins, key=lambda w: order[w.winner]))
         if rules.multi_ron is MultiRon.HEAD_BUMP:
             paid = paid[:1]
-    # Honba and the sticks go to the first paid winner counterclockwise from the discarder.
+    # The first paid winner counterclockwise from the discarder takes the honba and the
+    # sticks, unless the rules pay the honba to each winner or give riichi sticks back.
     for index, win in enumerate(paid):
-        honba_here = honba if index == 0 else 0
-        _pay_one(win, deltas, dealer=dealer, honba=honba_here, rules=rules)
-        if index == 0:
-            deltas[win.winner] += sticks * STICK
+        gets_honba = index == 0 or rules.multi_ron_honba is MultiRonHonba.EACH
+        _pay_one(win, deltas, dealer=dealer, honba=honba if gets_honba else 0, rules=rules)
+    if rules.multi_ron_sticks is MultiRonSticks.OWN_BACK:
+        for win in paid[1:]:
+            if win.winner in hand.riichi:
+                deltas[win.winner] += STICK
+                sticks -= 1
+    deltas[paid[0].winner] += sticks * STICK
     return tuple(w.winner for w in paid)
 
 
+def _pao_multiples(win: Win, rules: Rules) -> tuple[int, int]:
+    """(yakuman multiples the liable player answers for, the rest paid as usual)."""
+    multiples = (win.yakuman or 1) if rules.double_yakuman else 1
+    if win.pao is None:
+        return 0, multiples
+    if rules.pao_scope is PaoScope.WHOLE:
+        return multiples, 0
+    fed = min(win.pao_yakuman or 1, multiples)
+    return fed, multiples - fed
+
+
 def _pay_one(win: Win, deltas: list[int], *, dealer: int, honba: int, rules: Rules) -> None:
-    base = base_points(han=win.han, fu=win.fu, yakuman=win.yakuman, rules=rules)
     winner_is_dealer = win.winner == dealer
     honba_total = honba * rules.honba_value
-    if win.loser is None:
-        from_dealer, from_other = tsumo_values(base, dealer=winner_is_dealer)
-        payers = _seats_after(win.winner)
-        amounts = {p: (from_dealer if p == dealer else from_other) for p in payers}
-        if win.pao is not None:
-            # The liable player pays the whole hand and the honba alone.
-            total = sum(amounts.values()) + honba_total
-            deltas[win.pao] -= total
-            deltas[win.winner] += total
-            return
-        for payer, amount in amounts.items():
-            pay = amount + honba_total // 3
-            deltas[payer] -= pay
-            deltas[win.winner] += pay
-        return
-    value = ron_value(base, dealer=winner_is_dealer)
     if win.pao is not None and win.pao != win.loser:
-        # Liable player and discarder share the hand; the discarder pays the honba.
-        liable_share = round_up_100(value // 2)
-        deltas[win.pao] -= liable_share
-        deltas[win.loser] -= value - liable_share + honba_total
+        _pay_with_pao(win, deltas, dealer=dealer, honba_total=honba_total, rules=rules)
+        return
+    base = base_points(han=win.han, fu=win.fu, yakuman=win.yakuman, rules=rules)
+    if win.loser is None:
+        _pay_tsumo(win.winner, base, deltas, dealer=dealer, honba_total=honba_total)
+        return
+    value = ron_value(base, dealer=winner_is_dealer) + honba_total
+    deltas[win.loser] -= value
+    deltas[win.winner] += value
+
+
+def _pay_tsumo(winner: int, base: int, deltas: list[int], *, dealer: int, honba_total: int):
+    from_dealer, from_other = tsumo_values(base, dealer=winner == dealer)
+    for payer in _seats_after(winner):
+        pay = (from_dealer if payer == dealer else from_other) + honba_total // 3
+        deltas[payer] -= pay
+        deltas[winner] += pay
+
+
+def _pay_with_pao(win: Win, deltas: list[int], *, dealer: int, honba_total: int, rules: Rules):
+    """A yakuman win with a liable player (pao) other than the discarder.
+
+    The liable player pays the fed part alone on a tsumo and half of it on a ron; the
+    rest of the win (under `pao_scope: fed_yakuman`) is paid as an ordinary win.
+    """
+    assert win.pao is not None
+    fed, rest = _pao_multiples(win, rules)
+    winner_is_dealer = win.winner == dealer
+    if win.loser is None:
+        from_dealer, from_other = tsumo_values(8000 * fed, dealer=winner_is_dealer)
+        fed_total = sum(
+            from_dealer if payer == dealer else from_other for payer in _seats_after(win.winner)
+        )
+        if rest:
+            # Only part of the win is liable: the honba go with the ordinary part.
+            _pay_tsumo(win.winner, 8000 * rest, deltas, dealer=dealer, honba_total=honba_total)
+            honba_total = 0
+        deltas[win.pao] -= fed_total + honba_total
+        deltas[win.winner] += fed_total + honba_total
+        return
+    fed_value = ron_value(8000 * fed, dealer=winner_is_dealer)
+    rest_value = ron_value(8000 * rest, dealer=winner_is_dealer)
+    liable_share = round_up_100(fed_value // 2)
+    discarder_share = fed_value - liable_share + rest_value
+    if rules.pao_honba is PaoHonba.LIABLE:
+        liable_share += honba_total
     else:
-        deltas[win.loser] -= value + honba_total
-    deltas[win.winner] += value + honba_total
+        discarder_share += honba_total
+    deltas[win.pao] -= liable_share
+    deltas[win.loser] -= discarder_share
+    deltas[win.winner] += liable_share + discarder_share
 
 
 def _pay_noten(tenpai: tuple[int, ...], deltas: list[int], rules: Rules) -> None:

@@ -25,7 +25,18 @@ _HAND_FIELDS: dict[Result, tuple[str, ...]] = {
     Result.ABORT: ("reason",),
     Result.CHOMBO: ("offender",),
 }
-_WIN_FIELDS = ("winner", "loser", "han", "fu", "yakuman", "pao", "yaku", "dora", "open")
+_WIN_FIELDS = (
+    "winner",
+    "loser",
+    "han",
+    "fu",
+    "yakuman",
+    "pao",
+    "pao_yakuman",
+    "yaku",
+    "dora",
+    "open",
+)
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,7 @@ def _parse_win(obj: Any, n: int) -> Win:
         fu=opt_int("fu"),
         yakuman=opt_int("yakuman"),
         pao=None if win.get("pao") is None else _seat(win["pao"], "'pao'", hand=n),
+        pao_yakuman=opt_int("pao_yakuman"),
         yaku=tuple(yaku) if yaku is not None else None,
         dora=dora,
         open=is_open,
@@ -195,6 +207,14 @@ def validate_hand(hand: Hand, rules: Rules) -> None:
                 raise ScoringError("the winner cannot be liable (pao) for their own hand")
             if win.yakuman is None:
                 raise ScoringError("pao applies only to a yakuman win")
+        if win.pao_yakuman is not None:
+            if win.pao is None:
+                raise ScoringError("'pao_yakuman' needs 'pao', the liable player")
+            if not 1 <= win.pao_yakuman <= (win.yakuman or 0):
+                raise ScoringError(
+                    f"'pao_yakuman' must be 1 to the win's yakuman multiple ({win.yakuman}),"
+                    f" not {win.pao_yakuman}"
+                )
     if hand.result is Result.NAGASHI:
         if not rules.nagashi_mangan:
             raise ScoringError("nagashi mangan is not played under these rules")
@@ -306,7 +326,7 @@ def _parse_penalty(obj: Any) -> Penalty:
 
 def _dump_win(win: Win) -> dict[str, Any]:
     out: dict[str, Any] = {"winner": win.winner}
-    for key in ("loser", "han", "fu", "yakuman", "pao", "dora", "open"):
+    for key in ("loser", "han", "fu", "yakuman", "pao", "pao_yakuman", "dora", "open"):
         value = getattr(win, key)
         if value is not None:
             out[key] = value

@@ -53,6 +53,26 @@ class Chombo(StrEnum):
     PENALTY = "penalty"
 
 
+class MultiRonHonba(StrEnum):
+    FIRST = "first"
+    EACH = "each"
+
+
+class MultiRonSticks(StrEnum):
+    FIRST = "first"
+    OWN_BACK = "own_back"
+
+
+class PaoHonba(StrEnum):
+    DISCARDER = "discarder"
+    LIABLE = "liable"
+
+
+class PaoScope(StrEnum):
+    WHOLE = "whole"
+    FED_YAKUMAN = "fed_yakuman"
+
+
 class Rounding(StrEnum):
     EXACT = "exact"
     THOUSANDS = "thousands"
@@ -84,6 +104,14 @@ class Rules:
     kazoe: Kazoe = Kazoe.YAKUMAN
     double_yakuman: bool = True
     multi_ron: MultiRon = MultiRon.DOUBLE
+    # When several players ron one discard: who is paid the honba, and where the riichi
+    # sticks go ("first" is the first winner after the discarder, in turn order).
+    multi_ron_honba: MultiRonHonba = MultiRonHonba.FIRST
+    multi_ron_sticks: MultiRonSticks = MultiRonSticks.FIRST
+    # A ron with pao: who pays the honba; and whether the liable player answers for the
+    # whole win or only for the fed yakuman (the win's `pao_yakuman` multiples).
+    pao_honba: PaoHonba = PaoHonba.DISCARDER
+    pao_scope: PaoScope = PaoScope.WHOLE
     honba_value: int = 300
     noten_total: int = 3000
     nagashi_mangan: bool = True
@@ -266,6 +294,10 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "length": Length,
     "kazoe": Kazoe,
     "multi_ron": MultiRon,
+    "multi_ron_honba": MultiRonHonba,
+    "multi_ron_sticks": MultiRonSticks,
+    "pao_honba": PaoHonba,
+    "pao_scope": PaoScope,
     "bust": Bust,
     "leftover_sticks": LeftoverSticks,
     "ties": Ties,

@@ -41,6 +41,15 @@ def _value(rng: random.Random, *, tsumo: bool) -> dict[str, int]:
         return {"han": han, "fu": fu}
 
 
+def _maybe_pao(rng: random.Random, win: dict[str, Any]) -> dict[str, Any]:
+    """Half of the yakuman wins get a liable player, some liable for one yakuman only."""
+    if "yakuman" in win and rng.random() < 0.5:
+        win["pao"] = rng.choice([s for s in range(4) if s != win["winner"]])
+        if win["yakuman"] > 1 and rng.random() < 0.5:
+            win["pao_yakuman"] = 1
+    return win
+
+
 def random_hand(rng: random.Random, rules: Rules) -> dict[str, Any]:
     """One valid hand document under `rules`."""
     kinds = [(k, w) for k, w in _KINDS if k != "nagashi" or rules.nagashi_mangan]
@@ -53,12 +62,12 @@ def random_hand(rng: random.Random, rules: Rules) -> dict[str, Any]:
         others = [s for s in range(4) if s != loser]
         count = 2 if kind == "double_ron" and rules.multi_ron is not MultiRon.HEAD_BUMP else 1
         wins = [
-            {"winner": w, "loser": loser, **_value(rng, tsumo=False)}
+            _maybe_pao(rng, {"winner": w, "loser": loser, **_value(rng, tsumo=False)})
             for w in rng.sample(others, count)
         ]
         return {"result": "ron", "riichi": riichi, "wins": wins}
     if kind == "tsumo":
-        win = {"winner": rng.randrange(4), **_value(rng, tsumo=True)}
+        win = _maybe_pao(rng, {"winner": rng.randrange(4), **_value(rng, tsumo=True)})
         return {"result": "tsumo", "riichi": riichi, "wins": [win]}
     if kind == "draw":
         return {
