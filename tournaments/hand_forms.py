@@ -34,6 +34,7 @@ ENDED_BY = {
     "tenpai_yame": "the dealer was tenpai at the last hand in the lead (tenpai-yame)",
     "west_round": "the west round is over",
     "final_scores": "the final scores were entered",
+    "time": "time was called",
 }
 YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 YAKUMAN_CHOICES = [(n, f"×{n}") for n in range(1, MAX_YAKUMAN + 1)]

@@ -180,6 +180,9 @@ class Session(models.Model):
     number = models.PositiveIntegerField(help_text="Sessions are numbered 1, 2, 3 ...")
     date = models.DateField()
     title = models.CharField(max_length=120, blank=True)
+    # The round clock: when the time of the games of this session is up, and its length.
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -268,6 +271,12 @@ class Game(models.Model):
     leftover_sticks = models.PositiveSmallIntegerField(default=0)
     # Why the engine ended the game (last_hand, bust, ...); empty while it goes on.
     ended_by = models.CharField(max_length=20, blank=True)
+    ended_early = models.CharField(
+        max_length=10,
+        choices=[("time", "Time was called")],
+        blank=True,
+        help_text="Set when the organiser ended the game after its last hand entered.",
+    )
     source_id = models.CharField(
         max_length=80, blank=True, help_text="The id of an imported log, so it is imported once."
     )
@@ -328,6 +337,8 @@ class Game(models.Model):
             doc["leftover_sticks"] = self.leftover_sticks
         else:
             doc["hands"] = [hand.to_record() for hand in self._hands_with_wins()]
+            if self.ended_early:
+                doc["ended_early"] = self.ended_early
         # Meta orderings give hands by number and penalties by time, so prefetched rows
         # (an export of a whole event) are used as they are, without a query per game.
         penalties = [p.to_record() for p in self.penalties.all()]

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 import scoring
 from scoring.game import GameResult, HandReport
@@ -238,12 +240,106 @@ def finish_game(game_id: int) -> GameResult:
 
 
 def reopen_game(game_id: int) -> None:
+    """Open a finished game again; a game ended by time goes on from its last hand."""
     with transaction.atomic():
         game = _locked_game(game_id)
         if not game.is_finished:
             raise GameChangeRefused("This game is not finished.")
+        if game.ended_early:
+            game.ended_early = ""
+            game.save(update_fields=["ended_early", "updated_at"])
         result = replay_record(game.to_record())
         _store_results(game, result, finish=False)
+
+
+def _call_time(game: Game) -> GameResult:
+    if game.entry_mode != Game.EntryMode.HANDS:
+        raise GameChangeRefused(
+            "This game records final scores only: enter its final scores instead."
+        )
+    _require_open(game)
+    if not game.hands.exists():
+        raise GameChangeRefused(
+            "No hand of this game has been entered, so it cannot end by time: enter the "
+            "hands played first."
+        )
+    game.ended_early = "time"
+    result = replay_record(game.to_record())
+    game.save(update_fields=["ended_early", "updated_at"])
+    _store_results(game, result, finish=True)
+    return result
+
+
+def call_time(game_id: int) -> GameResult:
+    """End a game in progress after its last hand entered, wherever the rules would have
+    gone on; `reopen_game` takes it back."""
+    with transaction.atomic():
+        return _call_time(_locked_game(game_id))
+
+
+@dataclass(frozen=True)
+class TimeCalled:
+    ended: list[Game]  # ended by time now
+    not_started: list[Game]  # in progress without a hand entered: left as they are
+
+
+def call_time_on_session(session_id: int) -> TimeCalled:
+    """Call time on every game of the session that is still being played hand by hand.
+    Games with no hand entered yet are left alone and named; all the rest end together
+    or, if one cannot, none does."""
+    with transaction.atomic():
+        games = list(
+            Game.objects.select_for_update()
+            .select_related("session__event")
+            .filter(
+                session_id=session_id,
+                status=Game.Status.IN_PROGRESS,
+                entry_mode=Game.EntryMode.HANDS,
+            )
+            .annotate(hand_count=Count("hands"))
+            .order_by("table_number", "pk")
+        )
+        ended, not_started = [], []
+        for game in games:
+            if not game.hand_count:
+                not_started.append(game)
+                continue
+            try:
+                _call_time(game)
+            except GameChangeRefused as err:
+                raise GameChangeRefused(f"Table {game.table_number}: {err}") from None
+            ended.append(game)
+        return TimeCalled(ended, not_started)
+
+
+# The round clock
+
+CLOCK_MAX_MINUTES = 600
+
+
+def start_round_clock(session_id: int, minutes: int, *, now=None) -> Session:
+    """Start (or start again) the session's round clock: `minutes` from now."""
+    if not 1 <= minutes <= CLOCK_MAX_MINUTES:
+        raise GameChangeRefused(
+            f"A round lasts from 1 to {CLOCK_MAX_MINUTES} minutes; give its length in minutes, "
+            "e.g. 90."
+        )
+    now = now or timezone.now()
+    with transaction.atomic():
+        session = Session.objects.select_for_update().get(pk=session_id)
+        session.clock_minutes = minutes
+        session.clock_ends_at = now + timedelta(minutes=minutes)
+        session.save(update_fields=["clock_minutes", "clock_ends_at"])
+        return session
+
+
+def stop_round_clock(session_id: int) -> Session:
+    with transaction.atomic():
+        session = Session.objects.select_for_update().get(pk=session_id)
+        session.clock_minutes = None
+        session.clock_ends_at = None
+        session.save(update_fields=["clock_minutes", "clock_ends_at"])
+        return session
 
 
 def rescore_game(game: Game) -> GameResult | None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import events, games, imports, roster, sheets, standings
+from .views import events, games, imports, roster, rounds, sheets, standings
 
 app_name = "tournaments"
 
@@ -24,6 +24,23 @@ urlpatterns = [
         name="game_create",
     ),
     path("games/<int:pk>/edit/", events.game_edit, name="game_edit"),
+    # The round clock and calling time (views/rounds.py).
+    path(
+        "events/<slug:slug>/sessions/<int:number>/clock/start/",
+        rounds.clock_start,
+        name="clock_start",
+    ),
+    path(
+        "events/<slug:slug>/sessions/<int:number>/clock/stop/",
+        rounds.clock_stop,
+        name="clock_stop",
+    ),
+    path(
+        "events/<slug:slug>/sessions/<int:number>/call-time/",
+        rounds.session_call_time,
+        name="session_call_time",
+    ),
+    path("games/<int:pk>/call-time/", rounds.game_call_time, name="game_call_time"),
     # The roster (views/roster.py).
     path("events/<slug:slug>/roster/", roster.roster, name="roster"),
     path("events/<slug:slug>/roster/pick/", roster.roster_pick, name="roster_pick"),

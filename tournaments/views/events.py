@@ -35,6 +35,7 @@ from ..forms import (
 )
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
 from ..tables import EventTable, GameTable, PlayerGamesTable, PlayerTable, SessionTable
+from .rounds import clock_context
 
 
 def _organised_event_ids(user) -> set[int]:
@@ -187,14 +188,21 @@ def _save_session(form: SessionForm) -> Session | None:
 def session_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     session = access.get_session_for_reader(request, slug, number)
     is_organiser = session.event.is_organiser(request.user)
-    games = session.games.prefetch_related(
-        Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+    games = list(
+        session.games.prefetch_related(
+            Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+        )
     )
     context = {
         "event": session.event,
         "session": session,
         "is_organiser": is_organiser,
         "table": GameTable(games, organiser=is_organiser),
+        "clock": clock_context(session),
+        "unfinished": any(
+            g.status == Game.Status.IN_PROGRESS and g.entry_mode == Game.EntryMode.HANDS
+            for g in games
+        ),
     }
     return render(request, "tournaments/session_detail.html", context)
 

@@ -1,0 +1,126 @@
+"""Running a round against the clock: the session's round clock and calling time.
+
+Calling time ends a game after the last hand entered (`services.call_time`); the
+organiser can reopen it from the game page. The clock is only an end time stored on the
+session: pages show it and a small script counts down, so no server push is needed.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import access, services
+from ..forms import TenbouFormMixin
+from ..models import Game, Session
+
+
+class ClockForm(TenbouFormMixin, forms.Form):
+    minutes = forms.IntegerField(
+        label="Length in minutes",
+        min_value=1,
+        max_value=services.CLOCK_MAX_MINUTES,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={
+            "required": "Give the round's length in minutes, e.g. 90.",
+            "invalid": "Give the round's length in whole minutes, e.g. 90.",
+            "min_value": "A round lasts at least 1 minute.",
+            "max_value": f"A round lasts at most {services.CLOCK_MAX_MINUTES} minutes.",
+        },
+    )
+
+
+def clock_context(session: Session, *, now=None) -> dict | None:
+    """What a page needs to show the session's round clock; None when it is not running."""
+    if session.clock_ends_at is None:
+        return None
+    now = now or timezone.now()
+    left = max(0, int((session.clock_ends_at - now).total_seconds()))
+    hours, rest = divmod(left, 3600)
+    minutes, seconds = divmod(rest, 60)
+    text = f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+    return {
+        "ends_at": session.clock_ends_at.isoformat(),
+        "now": now.isoformat(),
+        "left": text if left else "Time",
+        "over": not left,
+        "minutes": session.clock_minutes,
+    }
+
+
+@login_required
+@require_POST
+def clock_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    session = access.get_session_for_organiser(request, slug, number)
+    form = ClockForm(request.POST)
+    if form.is_valid():
+        session = services.start_round_clock(session.pk, form.cleaned_data["minutes"])
+        messages.success(
+            request,
+            f"The round clock runs: {session.clock_minutes} minutes, until "
+            f"{timezone.localtime(session.clock_ends_at):%H:%M}.",
+        )
+    else:
+        messages.error(request, " ".join(form.errors["minutes"]))
+    return redirect(session)
+
+
+@login_required
+@require_POST
+def clock_stop(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    session = access.get_session_for_organiser(request, slug, number)
+    services.stop_round_clock(session.pk)
+    messages.success(request, "The round clock is stopped.")
+    return redirect(session)
+
+
+@login_required
+@require_POST
+def game_call_time(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.get_game_for_organiser(request, pk)
+    try:
+        services.call_time(game.pk)
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(
+            request,
+            "Time called: the game ended after its last hand. Reopen it to play on.",
+        )
+    return redirect(game)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_call_time(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A page naming the games that would end, and the POST that ends them."""
+    session = access.get_session_for_organiser(request, slug, number)
+    if request.method == "POST":
+        try:
+            called = services.call_time_on_session(session.pk)
+        except services.GameChangeRefused as err:
+            messages.error(request, f"No game was ended. {err}")
+            return redirect(session)
+        if called.ended:
+            tables = ", ".join(str(g.table_number) for g in called.ended)
+            text = f"Time called on table{'s' if len(called.ended) > 1 else ''} {tables}."
+        else:
+            text = "No game had a hand to end on."
+        if called.not_started:
+            tables = ", ".join(str(g.table_number) for g in called.not_started)
+            text += f" Not ended, as no hand was entered: table {tables}."
+        messages.success(request, text)
+        return redirect(session)
+    games = (
+        session.games.filter(status=Game.Status.IN_PROGRESS, entry_mode=Game.EntryMode.HANDS)
+        .annotate(hand_count=Count("hands"))
+        .order_by("table_number", "pk")
+    )
+    context = {"event": session.event, "session": session, "games": games}
+    return render(request, "tournaments/session_call_time.html", context)
