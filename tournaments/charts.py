@@ -1,4 +1,4 @@
-"""Numbers as pages print them, and the cumulative match-points chart as plain geometry.
+"""The cumulative match-points chart as plain geometry.
 
 The chart is drawn on the server as inline SVG: this module works out every coordinate
 and label, and the template only writes them out. So a chart needs no script and no
@@ -12,39 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-MINUS = "\u2212"
-
-
-# Formatting
-
-
-def points(value: int | None) -> str:
-    """A score with thousands separators and a true minus: -1500 -> "−1,500"."""
-    if value is None:
-        return ""
-    return f"{value:,}".replace("-", MINUS)
-
-
-def decimal(value: Decimal | None) -> str:
-    """Match points as the Ari-Ari scoresheet writes them: 4.9, −18.2 (no plus sign)."""
-    if value is None:
-        return ""
-    return f"{value:.1f}".replace("-", MINUS)
-
-
-def signed(value: Decimal | None) -> str:
-    """Match points with their sign: +61.3, −48.0, 0.0."""
-    if value is None:
-        return ""
-    if value == 0:
-        return "0.0"
-    return f"{value:+.1f}".replace("-", MINUS)
-
-
-def delta(value: int) -> str:
-    """A payment: +8,000, −2,600, or 0."""
-    return "0" if value == 0 else f"{value:+,}".replace("-", MINUS)
-
+from . import formatting
 
 # The chart
 
@@ -146,8 +114,8 @@ def tick_label(value: Decimal, step: Decimal) -> str:
     if value == 0:
         return "0"
     if step == step.to_integral_value():
-        return f"{int(value):+,}".replace("-", MINUS)
-    return signed(value)
+        return formatting.rule_number(value)
+    return formatting.match_points(value)
 
 
 def _round(value: float) -> float:
@@ -203,15 +171,19 @@ def cumulative_chart(
         numbers.append(count)
     x_ticks = [Tick(x(n - 1), str(n)) for n in dict.fromkeys(numbers)]
     dots = (
-        [Dot(cx, cy, f"Game {i + 1}: {signed(totals[i])}") for i, (cx, cy) in enumerate(coords)]
+        [
+            Dot(cx, cy, f"Game {i + 1}: {formatting.match_points(totals[i])}")
+            for i, (cx, cy) in enumerate(coords)
+        ]
         if count <= MAX_DOTS
         else []
     )
     last_x, last_y = coords[-1]
     games = "1 game" if count == 1 else f"{count} games"
     description = (
-        f"Cumulative match points over {games}: {signed(totals[-1])} in all; "
-        f"highest {signed(max(totals))}, lowest {signed(min(totals))}."
+        f"Cumulative match points over {games}: {formatting.match_points(totals[-1])} in all; "
+        f"highest {formatting.match_points(max(totals))}, "
+        f"lowest {formatting.match_points(min(totals))}."
     )
     return CumulativeChart(
         width=width,
@@ -226,6 +198,6 @@ def cumulative_chart(
         zero_y=y(Decimal(0)),
         y_ticks=y_ticks,
         x_ticks=x_ticks,
-        last=Dot(last_x, last_y, signed(totals[-1])),
+        last=Dot(last_x, last_y, formatting.match_points(totals[-1])),
         description=description,
     )

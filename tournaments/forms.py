@@ -21,6 +21,7 @@ from django.utils.text import slugify
 import scoring
 from scoring.rules import Rules, option_names
 
+from .formatting import points, rule_number
 from .models import WINDS, Event, Game, Player, Session
 from .services import PASTE_LIMIT
 
@@ -112,27 +113,19 @@ ENUM_LABELS = {
 }
 
 
-def _points(value: Decimal | int) -> str:
-    """+30, −10, 0, 2.5: match points as people write them."""
-    text = f"{Decimal(value).normalize():f}".removeprefix("-")
-    if value > 0:
-        return f"+{text}"
-    return f"−{text}" if value < 0 else "0"
-
-
 def rule_value_in_words(name: str, value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, StrEnum):
         return ENUM_LABELS.get(value.value, value.value)
     if name == "uma":
-        return "/".join(_points(v) for v in value)
+        return "/".join(rule_number(v) for v in value)
     if value is None:
         return "usual"
     if isinstance(value, Decimal):
-        return _points(value)
+        return rule_number(value)
     if isinstance(value, int):
-        return f"{value:,}"
+        return points(value)
     return str(value)
 
 
@@ -416,9 +409,9 @@ class RulesForm(TenbouFormMixin, forms.Form):
         default = getattr(defaults, name)
         words = rule_value_in_words(name, default)
         if name == "oka" and default is None:
-            words = f"{_points(defaults.effective_oka)}, from the start and return points"
+            words = f"{rule_number(defaults.effective_oka)}, from the start and return points"
         if name == "target_points" and default is None:
-            words = f"{defaults.return_points:,}, the return points"
+            words = f"{points(defaults.return_points)}, the return points"
         help_text = f"Preset default ({preset}): {words}."
         if name in RULE_HELP:
             help_text = f"{RULE_HELP[name]} {help_text}"

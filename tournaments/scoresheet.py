@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from scoring import Rules
 
+from .formatting import points, rule_number
 from .models import Game, Player
 
 SHEET_GAMES = 4
@@ -50,14 +51,11 @@ class Sheet:
 
     @property
     def rules_footer(self) -> list[tuple[str, str]]:
-        def signed(value: Decimal) -> str:
-            return f"+{value:g}" if value > 0 else f"−{-value:g}" if value < 0 else "0"
-
         return [
-            ("Starting Score", f"{self.rules.start_points:,}"),
-            ("Return Score", f"{self.rules.return_points:,}"),
-            ("Uma", "/".join(signed(u) for u in self.rules.uma)),
-            ("Oka", signed(self.rules.effective_oka)),
+            ("Starting Score", points(self.rules.start_points)),
+            ("Return Score", points(self.rules.return_points)),
+            ("Uma", "/".join(rule_number(u) for u in self.rules.uma)),
+            ("Oka", rule_number(self.rules.effective_oka)),
         ]
 
 

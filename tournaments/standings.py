@@ -12,18 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from django.core.cache import cache
 
+from .formatting import average
 from .models import Event, Game, GameSeat
 
 # Standings stay valid until the event's results token changes; this only bounds how long
 # an unused entry is kept.
 CACHE_SECONDS = 60 * 60
-
-TENTH = Decimal("0.1")
-HUNDREDTH = Decimal("0.01")
 
 
 @dataclass
@@ -52,14 +50,29 @@ class StandingsRow:
     sessions: dict[int, SessionLine] = field(default_factory=dict)
 
     @property
-    def average_placement(self) -> Decimal:
-        placed = sum((i + 1) * n for i, n in enumerate(self.placement_counts))
-        return (Decimal(placed) / self.games).quantize(HUNDREDTH, ROUND_HALF_UP)
+    def played_match_points(self) -> Decimal | None:
+        """The total, or None before any finished game (shown as missing, not as zero)."""
+        return self.match_points if self.games else None
 
     @property
-    def average_score(self) -> int:
+    def average_placement(self) -> Decimal | None:
+        """Two decimals, halves up (13 over 8 games is 1.63); None without games."""
+        placed = sum((i + 1) * n for i, n in enumerate(self.placement_counts))
+        return average(placed, self.games, 2)
+
+    @property
+    def average_score(self) -> int | None:
         # Whole points, halves up: a displayed figure, never summed again.
-        return int((Decimal(self.score_total) / self.games).quantize(Decimal(1), ROUND_HALF_UP))
+        mean = average(self.score_total, self.games, 0)
+        return None if mean is None else int(mean)
+
+    def add(self, score: int, placement: int, points: Decimal, penalty: Decimal) -> None:
+        """Count one finished seat."""
+        self.games += 1
+        self.match_points += points
+        self.penalties += penalty
+        self.placement_counts[placement - 1] += 1
+        self.score_total += score
 
     @property
     def rank_label(self) -> str:
@@ -80,6 +93,15 @@ class Standings:
     rows: list[StandingsRow]
     sessions: list[int]  # session numbers with finished games, in order
     games: int  # finished games counted
+
+
+def player_totals(player_id: int, name: str, seats: Iterable[GameSeat]) -> StandingsRow:
+    """One player's totals over finished `seats`: the same row the standings show, so the
+    player page and the standings count and round alike."""
+    row = StandingsRow(player_id, name)
+    for seat in seats:
+        row.add(seat.score, seat.placement, seat.match_points, seat.penalty_points)
+    return row
 
 
 def finished_seats(event: Event, *, first_session=None, last_session=None):
@@ -111,11 +133,7 @@ def build_rows(seat_rows: Iterable[tuple]) -> tuple[list[StandingsRow], list[int
         row = rows.get(player_id)
         if row is None:
             row = rows[player_id] = StandingsRow(player_id, name)
-        row.games += 1
-        row.match_points += points
-        row.penalties += penalty
-        row.placement_counts[placement - 1] += 1
-        row.score_total += score
+        row.add(score, placement, points, penalty)
         line = row.sessions.setdefault(session, SessionLine())
         line.match_points += points
         line.placements.append(placement)

@@ -10,15 +10,12 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
+from . import formatting
 from .models import WINDS, Game, GameSeat
 
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
 # Long text may wrap, so that a listing fits a phone with less sideways scrolling.
 WRAP = {"td": {"class": "wrap"}}
-
-
-def points(value: int | None) -> str:
-    return "–" if value is None else f"{value:,}".replace("-", "−")
 
 
 def date_range(start, end) -> str:
@@ -102,7 +99,7 @@ class SeatColumn(tables.Column):
     def render(self, record) -> str:
         seats = record.ordered_seats()
         if len(seats) <= self.seat:
-            return "–"
+            return formatting.MISSING
         seat = seats[self.seat]
         if seat.is_substitute:
             return format_html(
@@ -115,9 +112,11 @@ class SeatColumn(tables.Column):
                 '<strong class="leader">{}<span class="visually-hidden"> (leading)</span>'
                 '</strong> <span class="score">{}</span>',
                 seat.player,
-                points(seat.score),
+                formatting.points(seat.score),
             )
-        return format_html('{} <span class="score">{}</span>', seat.player, points(seat.score))
+        return format_html(
+            '{} <span class="score">{}</span>', seat.player, formatting.points(seat.score)
+        )
 
 
 def leaders(seats: list[GameSeat], *, finished: bool) -> set[int]:
@@ -199,8 +198,8 @@ class PlayerGamesTable(tables.Table):
     seat = tables.Column(accessor="seat", verbose_name="Seat")
     status = tables.Column(accessor="game__status", verbose_name="Status")
     score = tables.Column(attrs=NUMBER, empty_values=())
-    placement = tables.Column(verbose_name="Place", attrs=NUMBER, default="–")
-    match_points = tables.Column(verbose_name="Points", attrs=NUMBER, default="–")
+    placement = tables.Column(verbose_name="Place", attrs=NUMBER, default=formatting.MISSING)
+    match_points = tables.Column(verbose_name="Points", attrs=NUMBER, default=formatting.MISSING)
 
     class Meta:
         attrs = {"class": "listing"}
@@ -216,10 +215,13 @@ class PlayerGamesTable(tables.Table):
         return status_badge(record.game)
 
     def render_score(self, record) -> str:
-        return points(record.score)
+        return formatting.points(record.score)
+
+    def render_placement(self, value) -> str:
+        return formatting.placement(value)
 
     def render_match_points(self, value) -> str:
-        return f"{value:+}".replace("-", "−")
+        return formatting.match_points(value)
 
 
 # Standings and results. Numeric cells keep their numbers for exports (the `value` of a
@@ -231,11 +233,6 @@ NOT_PLAYED = Decimal("-Infinity")
 PLACES = ("first", "second", "third", "fourth")
 
 
-def signed(value: Decimal) -> str:
-    """Match points in tenths with their sign: +61.3, −18.2, +0.0."""
-    return f"{value.quantize(TENTH):+}".replace("-", "−")
-
-
 class ValueColumn(tables.Column):
     """A column whose export is the stored value itself, whatever the page shows."""
 
@@ -245,7 +242,7 @@ class ValueColumn(tables.Column):
 
 class MatchPointsColumn(ValueColumn):
     def render(self, value) -> str:
-        return signed(value)
+        return formatting.match_points(value)
 
     def value(self, value, **kwargs):
         return value.quantize(TENTH)
@@ -255,12 +252,17 @@ class PenaltyColumn(MatchPointsColumn):
     """Penalties, already included in match points; a dash where there were none."""
 
     def render(self, value) -> str:
-        return signed(value) if value else "–"
+        return formatting.penalty(value)
 
 
 class ScoreColumn(ValueColumn):
     def render(self, value) -> str:
-        return points(value)
+        return formatting.points(value)
+
+
+class AveragePlacementColumn(ValueColumn):
+    def render(self, value) -> str:
+        return formatting.average_placement(value)
 
 
 def _number(**kwargs) -> dict:
@@ -314,7 +316,7 @@ class StandingsTable(tables.Table):
     player = tables.Column(order_by=("player_key",))
     games = ValueColumn(**_number(order_by=("-games",)))
     match_points = MatchPointsColumn(**_number(verbose_name="Total", order_by=("-match_points",)))
-    average_placement = ValueColumn(**_number(verbose_name="Avg place"))
+    average_placement = AveragePlacementColumn(**_number(verbose_name="Avg place"))
     first = ValueColumn(**_number(verbose_name="1st", order_by=("-first",)))
     second = ValueColumn(**_number(verbose_name="2nd", order_by=("-second",)))
     third = ValueColumn(**_number(verbose_name="3rd", order_by=("-third",)))
@@ -345,7 +347,7 @@ class StandingsTable(tables.Table):
                     f"s{number}_points",
                     MatchPointsColumn(
                         verbose_name=f"S{number} pts",
-                        default="–",
+                        default=formatting.MISSING,
                         attrs=group,
                         order_by=(f"-s{number}_points_key",),
                     ),

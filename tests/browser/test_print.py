@@ -25,7 +25,9 @@ from pypdf import PdfReader
 
 from scoring.simulate import random_record
 from tournaments import services
-from tournaments.charts import decimal, points, signed
+from tournaments.formatting import match_points as signed
+from tournaments.formatting import points
+from tournaments.formatting import sheet_match_points as decimal
 from tournaments.models import Event, Player, Session
 from tournaments.scoresheet import build_sheet
 from tournaments.standings import event_standings

@@ -223,11 +223,13 @@ def test_the_game_page_shows_the_table_seats_winds_scores_and_dealer(organiser_c
     assert "0 honba" in page and "0 sticks" in page and "Ben deals" in page
     seats = response.context["seats"]
     assert [(s["name"], s["wind"], s["score"], s["dealer"]) for s in seats] == [
-        ("Aki", "N", "19,800", False),
-        ("Ben", "E", "31,200", True),
-        ("Chie", "S", "24,000", False),
-        ("Dan", "W", "25,000", False),
+        ("Aki", "N", 19800, False),
+        ("Ben", "E", 31200, True),
+        ("Chie", "S", 24000, False),
+        ("Dan", "W", 25000, False),
     ]
+    # The view passes numbers; the page shows them through the `numbers` filters.
+    assert '<span class="score">19,800</span>' in page
     assert "Enter hand 2" in page and "Undo last hand" in page and "Add a penalty" in page
 
 
@@ -247,9 +249,11 @@ def test_the_list_of_hands_shows_summaries_deltas_and_running_scores(organiser_c
         (3, "E3-1", "Chombo · Chie"),
     ]
     assert hands[0]["riichi"] == "Chie"
-    assert [c["delta"] for c in hands[0]["cells"]] == ["\u22125,200", "+6,200", "\u22121,000", "0"]
-    assert [c["score"] for c in hands[0]["cells"]] == ["19,800", "31,200", "24,000", "25,000"]
+    assert [c["delta"] for c in hands[0]["cells"]] == [-5200, 6200, -1000, 0]
+    assert [c["score"] for c in hands[0]["cells"]] == [19800, 31200, 24000, 25000]
     page = content(response)
+    for shown in ("\u22125,200</span>", "+6,200</span>", "\u22121,000</span>", ">0</span>"):
+        assert shown in page
     assert "Ben ron off Aki · 3 han 40 fu" in page and "Chombo · Chie" in page
     assert url("hand_edit", game, 2) in page and url("hand_delete", game, 2) in page
 
@@ -290,13 +294,12 @@ def test_a_finished_game_shows_final_scores_placements_and_match_points(organise
     result = services.replay_record(game.to_record())
     final = response.context["final"]
     assert [r["name"] for r in final] == ["Aki", "Ben", "Dan", "Chie"]
-    assert [r["score"] for r in final] == [
-        f"{result.final_scores[s]:,}".replace("-", "\u2212") for s in (0, 1, 3, 2)
-    ]
-    assert [r["match_points"] for r in final] == [
-        f"{result.match_points[s]:+.1f}".replace("-", "\u2212") for s in (0, 1, 3, 2)
-    ]
+    assert [r["score"] for r in final] == [result.final_scores[s] for s in (0, 1, 3, 2)]
+    assert [r["match_points"] for r in final] == [result.match_points[s] for s in (0, 1, 3, 2)]
     page = content(response)
+    for s in (0, 1, 3, 2):
+        assert f"{result.final_scores[s]:,}".replace("-", "\u2212") in page
+        assert f"<b>{result.match_points[s]:+.1f}</b>".replace("-", "\u2212") in page
     assert "a player went below zero" in page and "Reopen the game" in page
     assert "Enter hand" not in page and url("hand_edit", game, 1) not in page
 
@@ -370,10 +373,10 @@ def test_previewing_a_hand_shows_what_each_player_pays_and_stores_nothing(organi
     assert response.templates[0].name == "tournaments/hand_confirm.html"
     rows = response.context["rows"]
     assert [(r["name"], r["delta"], r["after"]) for r in rows] == [
-        ("Aki", "\u22125,200", "19,800"),
-        ("Ben", "+6,200", "31,200"),
-        ("Chie", "\u22121,000", "24,000"),
-        ("Dan", "0", "25,000"),
+        ("Aki", -5200, 19800),
+        ("Ben", 6200, 31200),
+        ("Chie", -1000, 24000),
+        ("Dan", 0, 25000),
     ]
     assert response.context["next"] == {"round": "E2-0", "dealer": "Ben"}
     page = content(response)

@@ -7,8 +7,6 @@ go through `services`, so that the game is replayed in the same transaction.
 from __future__ import annotations
 
 import random
-from decimal import Decimal
-from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -34,6 +32,7 @@ from ..forms import (
     next_session_number,
 )
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
+from ..standings import StandingsRow, player_totals
 from ..tables import EventTable, GameTable, PlayerGamesTable, PlayerTable, SessionTable
 from .rounds import clock_context
 
@@ -320,24 +319,10 @@ def player_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/player_form.html", {"form": form})
 
 
-def _player_totals(seats: list[GameSeat]) -> dict[str, Any]:
-    """Games, match points, average placement and places of finished seats, as text."""
-    games = len(seats)
-    counts = [0, 0, 0, 0]
-    for seat in seats:
-        counts[seat.placement - 1] += 1
-    total = sum((seat.match_points for seat in seats), Decimal(0))
-    average = (
-        (Decimal(sum(seat.placement for seat in seats)) / games).quantize(Decimal("0.01"))
-        if games
-        else None
-    )
-    return {
-        "games": games,
-        "match_points": charts.signed(total) if games else "–",
-        "average_placement": f"{average}" if average is not None else "–",
-        "placements": counts,
-    }
+def _player_totals(player: Player, seats: list[GameSeat]) -> StandingsRow:
+    """Games, match points, average placement and places of finished seats, counted as
+    the standings count them."""
+    return player_totals(player.pk, player.display_name, seats)
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -363,7 +348,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "event": event_seats[0].game.session.event,
                 "chosen": chosen is not None and event_id == chosen.pk,
                 "in_progress": sum(not s.game.is_finished for s in event_seats),
-                **_player_totals([s for s in event_seats if s.game.is_finished]),
+                "totals": _player_totals(player, [s for s in event_seats if s.game.is_finished]),
             }
             for event_id, event_seats in by_event.items()
         ),
@@ -376,8 +361,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "player": player,
         "chosen": chosen,
         "events": events,
-        "totals": _player_totals(finished),
-        "overall": _player_totals([s for s in seats if s.game.is_finished]),
+        "totals": _player_totals(player, finished),
+        "overall": _player_totals(player, [s for s in seats if s.game.is_finished]),
         "chart": charts.cumulative_chart([seat.match_points for seat in finished]),
         # Finished games first, newest first, as before; then the games still going on.
         "table": PlayerGamesTable([*reversed(finished), *reversed(playing)]),

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.game import GameResult, HandReport
 
-from .. import services
+from .. import formatting, services
 from ..access import get_game_for_organiser, get_game_for_reader
 from ..hand_forms import (
     ENDED_BY,
@@ -33,27 +33,7 @@ from ..hand_forms import (
 )
 from ..models import Game
 
-MINUS = "\u2212"
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-
-
-# Formatting: the engine's integers and Decimals as a scoresheet shows them.
-
-
-def points(value: int | None) -> str:
-    if value is None:
-        return ""
-    return f"{value:,}".replace("-", MINUS)
-
-
-def delta(value: int) -> str:
-    return "0" if value == 0 else f"{value:+,}".replace("-", MINUS)
-
-
-def match_points(value: Decimal | None) -> str:
-    if value is None:
-        return ""
-    return f"{value:+.1f}".replace("-", MINUS)
+# Numbers go to the templates as numbers; the `numbers` filters give them their look.
 
 
 def round_honba(report_or_state) -> str:
@@ -90,8 +70,8 @@ def _hand_rows(record, result: GameResult | None, names: list[str]) -> list[dict
                 "riichi": ", ".join(names[s] for s in doc["riichi"]),
                 "cells": [
                     {
-                        "delta": delta(d),
-                        "score": points(after),
+                        "delta": d,
+                        "score": after,
                         "sign": (d > 0) - (d < 0),
                         "dealer": seat == report.dealer,
                     }
@@ -115,12 +95,12 @@ def _seat_cards(result: GameResult | None, names: list[str], *, finished: bool):
             "name": name,
             # Once the game is over the seat's own (starting) wind names it best.
             "wind": "ESWN"[seat] if finished else state.seat_wind(seat),
-            "score": points(scores[seat]),
+            "score": scores[seat],
             "dealer": not finished and seat == state.dealer,
         }
         if finished and result.placements:
-            card["place"] = ORDINAL[result.placements[seat]]
-            card["match_points"] = match_points(result.match_points[seat])
+            card["place"] = result.placements[seat]
+            card["match_points"] = result.match_points[seat]
         cards.append(card)
     return cards
 
@@ -135,11 +115,10 @@ def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
     rows = [
         {
             "place": result.placements[seat],
-            "place_label": ORDINAL[result.placements[seat]],
             "name": name,
-            "score": points(result.final_scores[seat]),
-            "match_points": match_points(result.match_points[seat]),
-            "penalty": match_points(result.penalties[seat]) if result.penalties[seat] else "",
+            "score": result.final_scores[seat],
+            "match_points": result.match_points[seat],
+            "penalty": result.penalties[seat],
         }
         for seat, name in enumerate(names)
     ]
@@ -169,7 +148,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "penalties": [
             {
                 "name": names[p["seat"]],
-                "points": match_points(Decimal(str(p["match_points"]))),
+                "points": Decimal(str(p["match_points"])),
                 "reason": p["reason"],
             }
             for p in record.get("penalties", [])
@@ -238,10 +217,10 @@ def _preview_context(
             "name": seat.name,
             "wind": seat.wind,
             "dealer": seat.seat == report.dealer,
-            "before": points(report.scores_before[seat.seat]),
-            "delta": delta(report.deltas[seat.seat]),
+            "before": report.scores_before[seat.seat],
+            "delta": report.deltas[seat.seat],
             "sign": (report.deltas[seat.seat] > 0) - (report.deltas[seat.seat] < 0),
-            "after": points(report.scores_after[seat.seat]),
+            "after": report.scores_after[seat.seat],
         }
         for seat in seats
     ]
@@ -266,7 +245,7 @@ def _preview_context(
         context["final"] = _final_rows(result, names)
     elif context["later_hands"]:
         context["scores_now"] = [
-            {"name": name, "score": points(score)}
+            {"name": name, "score": score}
             for name, score in zip(names, result.state.scores, strict=True)
         ]
     return context
@@ -563,7 +542,7 @@ def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    f"Penalty of {match_points(data['match_points'])} for "
+                    f"Penalty of {formatting.match_points(data['match_points'])} for "
                     f"{names[data['seat']]} saved.",
                 )
                 return redirect(game)
@@ -571,7 +550,7 @@ def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "pk": p.pk,
             "name": names[p.seat],
-            "points": match_points(p.match_points),
+            "points": p.match_points,
             "reason": p.reason,
         }
         for p in game.penalties.order_by("created_at", "pk")

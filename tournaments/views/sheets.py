@@ -2,7 +2,8 @@
 the sheet of one game, hand by hand.
 
 Every number comes from stored results (`scoresheet.build_sheet`) or from the engine's
-replay of the game; the views format them and the templates only lay them out.
+replay of the game; the views format them with `formatting` (a sheet's rows mix kinds of
+number) and the templates only lay them out.
 """
 
 from __future__ import annotations
@@ -19,7 +20,14 @@ from scoring.game import GameResult
 from scoring.rules import LeftoverSticks
 
 from .. import access, services
-from ..charts import decimal, delta, points, signed
+from ..formatting import (
+    delta,
+    match_points,
+    penalty,
+    points,
+    sheet_match_points,
+    sheet_placement,
+)
 from ..hand_forms import ENDED_BY, describe_hand
 from ..models import WINDS, Game, GameSeat, Session
 from ..scoresheet import SHEET_GAMES, Sheet, SheetRefused, build_sheet
@@ -72,10 +80,10 @@ def _row_labels(number: int) -> list[tuple[str, str, str]]:
 
 FORMATS = {
     "scores": points,
-    "match_points": decimal,
-    "placements": lambda value: "" if value is None else str(value),
-    "subtotals": decimal,
-    "totals": decimal,
+    "match_points": sheet_match_points,
+    "placements": sheet_placement,
+    "subtotals": sheet_match_points,
+    "totals": sheet_match_points,
 }
 
 
@@ -87,7 +95,10 @@ def _sheet_blocks(sheet: Sheet | None) -> list[SheetBlock]:
         rows = [
             SheetRow(
                 label,
-                [FORMATS[attr](v) for v in getattr(game, attr)] if game else [""] * 4,
+                # On paper a cell with nothing to write stays blank, for a pen.
+                [FORMATS[attr](v) if v is not None else "" for v in getattr(game, attr)]
+                if game
+                else [""] * 4,
                 kind,
             )
             for label, attr, kind in _row_labels(number)
@@ -149,7 +160,7 @@ def _penalty_notes(games: list[Game]) -> list[str]:
                 continue
             reasons = [p.reason for p in game.penalties.all() if p.seat == seat.seat]
             notes.append(
-                f"Game {number}: {seat.player.display_name} {signed(seat.penalty_points)} "
+                f"Game {number}: {seat.player.display_name} {penalty(seat.penalty_points)} "
                 f"in penalties ({'; '.join(reasons) or 'chombo'}), included in the match "
                 "points."
             )
@@ -223,6 +234,7 @@ def _hand_rows(record: dict[str, Any], result: GameResult, names: list[str]) -> 
                 "riichi": ", ".join(names[s] for s in doc["riichi"]),
                 "cells": [
                     {
+                        # On paper no payment is a blank, so the payments stand out.
                         "delta": delta(d) if d else "",
                         "score": points(after),
                         "dealer": seat == report.dealer,
@@ -240,13 +252,17 @@ def _final_rows(result: GameResult) -> list[dict[str, Any]]:
     """The rows under the hands, one cell per seat."""
     rows = [
         {"label": "Final score", "cells": [points(s) for s in result.final_scores]},
-        {"label": "Placement", "cells": [str(p) for p in result.placements]},
+        {"label": "Placement", "cells": [sheet_placement(p) for p in result.placements]},
     ]
     if any(result.penalties):
-        penalties = [signed(p) if p else "" for p in result.penalties]
+        penalties = [penalty(p) if p else "" for p in result.penalties]
         rows.append({"label": "Penalties", "cells": penalties})
     rows.append(
-        {"label": "Match points", "cells": [signed(p) for p in result.match_points], "total": True}
+        {
+            "label": "Match points",
+            "cells": [match_points(p) for p in result.match_points],
+            "total": True,
+        }
     )
     return rows
 
@@ -276,7 +292,7 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "penalties": [
             {
                 "name": names[p["seat"]],
-                "points": signed(Decimal(str(p["match_points"]))),
+                "points": match_points(Decimal(str(p["match_points"]))),
                 "reason": p["reason"],
             }
             for p in record.get("penalties", [])
