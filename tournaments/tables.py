@@ -105,7 +105,7 @@ class SeatColumn(tables.Column):
             return format_html(
                 '{} <span class="badge badge-private">sub</span> <span class="score">{}</span>',
                 seat.player,
-                points(seat.score),
+                formatting.points(seat.score),
             )
         if seat.seat in leaders(seats, finished=record.is_finished):
             return format_html(
