@@ -33,6 +33,31 @@ class TenhouGame:
     match_points: list[Decimal]
     ruleset: str
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values, to keep a converted game (for example until an import is
+        confirmed) without converting the log again; `from_dict` reads it back."""
+        return {
+            "record": self.record,
+            "log_id": self.log_id,
+            "players": self.players,
+            "hand_deltas": self.hand_deltas,
+            "final_scores": self.final_scores,
+            "match_points": [str(p) for p in self.match_points],
+            "ruleset": self.ruleset,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TenhouGame:
+        return cls(
+            record=data["record"],
+            log_id=data["log_id"],
+            players=list(data["players"]),
+            hand_deltas=[list(d) for d in data["hand_deltas"]],
+            final_scores=list(data["final_scores"]),
+            match_points=[Decimal(p) for p in data["match_points"]],
+            ruleset=data["ruleset"],
+        )
+
 
 def record_rules(final_scores: list[int], match_points: list[Decimal], *, east_only: bool) -> Any:
     """The record's `rules`: the tenhou preset, with what this log shows to differ.
@@ -51,8 +76,23 @@ def record_rules(final_scores: list[int], match_points: list[Decimal], *, east_o
 
 
 def log_id_from_name(name: str) -> str | None:
+    """The Tenhou log id in a file name or URL, if there is one.
+
+    >>> log_id_from_name("https://tenhou.net/0/?log=2019021004gm-00a9-0000-e2f6516d&tw=2")
+    '2019021004gm-00a9-0000-e2f6516d'
+    """
     found = LOG_ID.search(name or "")
     return found.group(0) if found else None
+
+
+def log_id_from_ref(ref: Any) -> str | None:
+    """The JSON's `ref` when it is a well-formed log id, else None (anything else in it is
+    not trusted as an id).
+
+    >>> log_id_from_ref("2019021004gm-00a9-0000-e2f6516d"), log_id_from_ref("mine")
+    ('2019021004gm-00a9-0000-e2f6516d', None)
+    """
+    return ref if isinstance(ref, str) and LOG_ID.fullmatch(ref) else None
 
 
 def match_points_of(value: Any) -> Decimal:

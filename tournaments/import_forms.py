@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import datetime
-
 from django import forms
 from django.utils import timezone
 
 from .imports import MAX_LOG_BYTES
-from .models import Session
 
 MAX_FILES = 60
 
@@ -76,12 +73,3 @@ class UploadForm(forms.Form):
         number = self.cleaned_data["session"] or self.new_number
         day = self.cleaned_data.get("new_session_date") or timezone.localdate()
         return {"number": number, "date": day.isoformat()}
-
-
-def session_for_import(event, spec: dict) -> Session:
-    session, _ = Session.objects.get_or_create(
-        event=event,
-        number=spec["number"],
-        defaults={"date": datetime.date.fromisoformat(spec["date"])},
-    )
-    return session

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 
@@ -48,6 +49,7 @@ class LogCheck:
     names: list[NameMatch] = field(default_factory=list)
     final_scores: list[int] = field(default_factory=list)
     hand_count: int = 0
+    notes: list[str] = field(default_factory=list)  # for the reader; they stop nothing
 
     @property
     def importable(self) -> bool:
@@ -75,40 +77,70 @@ def match_names(names: Sequence[str]) -> list[NameMatch]:
     return matches
 
 
-def check_log(event: Event, file_name: str, data: bytes) -> LogCheck:
-    """Convert and check one uploaded log; nothing is stored."""
-    check = LogCheck(file_name)
+def convert_upload(file_name: str, data: bytes) -> dict[str, Any]:
+    """Convert one uploaded file into what waits for the confirmation: the converted game
+    as plain JSON values, or the reason it could not be converted."""
+    entry: dict[str, Any] = {"file_name": file_name, "game": None, "problem": ""}
     if len(data) > MAX_LOG_BYTES:
-        check.problems.append("the file is too large to be a game log")
-        return check
+        entry["problem"] = "the file is too large to be a game log"
+        return entry
     try:
-        game = convert(data, name=file_name)
+        entry["game"] = convert(data, name=file_name).to_dict()
     except scoring.ScoringError as err:
-        check.problems.append(str(err))
+        entry["problem"] = str(err)
+    return entry
+
+
+def check_converted(event: Event, entry: Mapping[str, Any], *, user=None) -> LogCheck:
+    """Check one converted log against `event`: its names, whether this event has it
+    already, and every hand under the event's rules. Nothing is stored.
+
+    The log may be in other events too (a log id is unique within an event only); those
+    are named in `notes` when `user` may read them, and otherwise not at all.
+    """
+    check = LogCheck(entry["file_name"])
+    if entry.get("problem") or not entry.get("game"):
+        check.problems.append(entry.get("problem") or "the file could not be read")
         return check
+    game = TenhouGame.from_dict(entry["game"])
     check.game = game
     check.final_scores = list(game.final_scores)
     check.hand_count = len(game.hand_deltas)
     check.names = match_names(game.players)
-    if game.log_id and Game.objects.filter(source_id=game.log_id).exists():
-        existing = Game.objects.select_related("session__event").get(source_id=game.log_id)
-        check.problems.append(f"already imported as {existing}")
+    if game.log_id:
+        same = Game.objects.filter(source_id=game.log_id).select_related("session__event")
+        here = same.filter(source_event=event).first()
+        if here is not None:
+            check.problems.append(f"already imported into this event as {here}")
+        readable = Event.objects.visible_to(user) if user is not None else Event.objects.none()
+        for other in same.exclude(source_event=event).filter(session__event__in=readable)[:3]:
+            check.notes.append(f"Also imported into {other.session.event}.")
     check.problems.extend(tenhou.differences(game, event.rules_spec()))
     return check
 
 
-def check_logs(event: Event, files: Sequence[tuple[str, bytes]]) -> list[LogCheck]:
-    """Check a batch of uploads; a game that appears twice in the batch is imported once."""
+def check_log(event: Event, file_name: str, data: bytes, *, user=None) -> LogCheck:
+    """Convert and check one uploaded log; nothing is stored."""
+    return check_converted(event, convert_upload(file_name, data), user=user)
+
+
+def check_entries(event: Event, entries: Sequence[Mapping[str, Any]], *, user=None):
+    """Check a batch of converted logs; a game that appears twice is imported once."""
     checks = []
     seen: dict[str, str] = {}
-    for file_name, data in files:
-        check = check_log(event, file_name, data)
+    for entry in entries:
+        check = check_converted(event, entry, user=user)
         if check.log_id and check.log_id in seen:
             check.problems.append(f"the same game as {seen[check.log_id]} in this upload")
         elif check.log_id:
-            seen[check.log_id] = file_name
+            seen[check.log_id] = check.file_name
         checks.append(check)
     return checks
+
+
+def check_logs(event: Event, files: Sequence[tuple[str, bytes]], *, user=None) -> list[LogCheck]:
+    """Check a batch of uploads; a game that appears twice in the batch is imported once."""
+    return check_entries(event, [convert_upload(name, data) for name, data in files], user=user)
 
 
 def import_game(
@@ -160,9 +192,17 @@ def resolve_players(
         if choice == "new":
             seated.append(match.name)
         elif choice:
-            player = Player.objects.filter(pk=choice).first()
+            # The choice comes from the browser: anything but a player's number is refused.
+            player = (
+                Player.objects.filter(pk=int(choice), active=True).first()
+                if choice.isascii() and choice.isdigit() and len(choice) < 10
+                else None
+            )
             if player is None:
-                raise services.GameChangeRefused(f"{check.file_name}: unknown player chosen")
+                raise services.GameChangeRefused(
+                    f"{check.file_name}: the player chosen for {match.name!r} is not in the "
+                    "list; choose a player from the list or a new one."
+                )
             seated.append(player)
         elif match.exact:
             assert match.player is not None

@@ -278,7 +278,14 @@ class Game(models.Model):
         help_text="Set when the organiser ended the game after its last hand entered.",
     )
     source_id = models.CharField(
-        max_length=80, blank=True, help_text="The id of an imported log, so it is imported once."
+        max_length=80,
+        blank=True,
+        help_text="The id of an imported log, so that an event imports it once.",
+    )
+    # The event of the game's session, kept beside `source_id` so that the database itself
+    # holds a log id unique per event (a constraint cannot reach through the session).
+    source_event = models.ForeignKey(
+        "Event", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -289,7 +296,9 @@ class Game(models.Model):
         ordering = ["session", "table_number", "pk"]
         constraints = [
             models.UniqueConstraint(
-                fields=["source_id"], condition=~Q(source_id=""), name="unique_game_source_id"
+                fields=["source_event", "source_id"],
+                condition=~Q(source_id=""),
+                name="unique_game_source_id_per_event",
             ),
             models.CheckConstraint(condition=Q(leftover_sticks__lte=100), name="sane_sticks"),
         ]
@@ -588,3 +597,29 @@ class Penalty(models.Model):
 
     def to_record(self) -> dict[str, Any]:
         return {"seat": self.seat, "match_points": float(self.match_points), "reason": self.reason}
+
+
+class PendingImport(models.Model):
+    """Logs a user uploaded for import, converted and waiting for the confirmation.
+
+    Kept in a table, never in the web session: one per user (a new upload replaces the
+    old), within a size quota, and gone after `PENDING_IMPORT_HOURS` (expired ones are
+    removed whenever anyone uploads).
+    """
+
+    token = models.CharField(max_length=32, unique=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pending_import"
+    )
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    session_number = models.PositiveIntegerField()
+    session_date = models.DateField()
+    # One entry a file, in upload order: {"file_name", "game": converted game or None,
+    # "problem": why it could not be converted, or ""}.
+    logs = models.JSONField(default=list)
+    uploaded_bytes = models.PositiveIntegerField(help_text="The size of the files uploaded.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{len(self.logs)} log(s) for {self.event} by {self.user}"

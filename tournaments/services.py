@@ -408,6 +408,19 @@ def players_by_name(names: Sequence[str], *, create: bool = False) -> list[Playe
     return [found[name] for name in names]
 
 
+def session_for_import(event: Event, number: int, date) -> tuple[Session, bool]:
+    """The session `number` of `event` that imported games go into, created on `date` when
+    it is not there yet (True as the second value then)."""
+    try:
+        with transaction.atomic():
+            return Session.objects.get_or_create(
+                event=event, number=number, defaults={"date": date}
+            )
+    except IntegrityError:
+        # Created by another import in the meantime.
+        return Session.objects.get(event=event, number=number), False
+
+
 def create_game_from_record(
     session: Session,
     doc: dict[str, Any],
@@ -425,8 +438,8 @@ def create_game_from_record(
     doc = {**doc, "rules": session.event.rules_spec()}
     doc["players"] = [p.display_name for p in players]
     result = replay_record(doc)
-    if source_id and Game.objects.filter(source_id=source_id).exists():
-        raise GameChangeRefused(f"The game {source_id} has been imported already.")
+    if source_id and Game.objects.filter(source_event=session.event, source_id=source_id).exists():
+        raise GameChangeRefused(f"The game {source_id} has been imported already in this event.")
     entry_mode = Game.EntryMode.HANDS if "hands" in doc else Game.EntryMode.FINAL_SCORES
     try:
         return _store_game_from_record(
@@ -434,7 +447,9 @@ def create_game_from_record(
         )
     except IntegrityError:
         # Someone imported the same log in the meantime: the unique source id caught it.
-        raise GameChangeRefused(f"The game {source_id} has been imported already.") from None
+        raise GameChangeRefused(
+            f"The game {source_id} has been imported already in this event."
+        ) from None
 
 
 def _store_game_from_record(
@@ -443,8 +458,9 @@ def _store_game_from_record(
     with transaction.atomic():
         game = create_game(session, players, table_number=table_number, entry_mode=entry_mode)
         game.source_id = source_id
+        game.source_event = session.event if source_id else None
         game.leftover_sticks = doc.get("leftover_sticks", 0)
-        game.save(update_fields=["source_id", "leftover_sticks"])
+        game.save(update_fields=["source_id", "source_event", "leftover_sticks"])
         if entry_mode == Game.EntryMode.FINAL_SCORES:
             seats = list(game.seats.order_by("seat"))
             for seat in seats:

@@ -210,7 +210,7 @@ def test_the_import_page_checks_uploads_then_imports_what_the_organiser_confirms
     text = preview.content.decode()
     assert "1 of 2 logs can be" in text
     assert "the same game as 2019123123gm-00a9-0000-f4386d0e.json in this upload" in text
-    assert "ハス太" in text and "38800" in text
+    assert "ハス太" in text and "38,800" in text
     assert not Game.objects.exists()  # nothing is stored before the confirmation
     # What the browser sends: the checked game, and "new player" for each unknown name.
     choices = {f"player-0-{seat}": "new" for seat in range(4)}

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-import base64
+import datetime
 import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from .. import imports, services
 from ..access import get_event_for_organiser
-from ..import_forms import UploadForm, session_for_import
-from ..models import WINDS, Player
+from ..import_forms import UploadForm
+from ..models import WINDS, PendingImport, Player
 
-SESSION_KEY = "tenhou_imports"
+# Logs wait this long for the confirmation, then they are thrown away.
+PENDING_IMPORT_HOURS = 2
+# At most this many bytes of uploads wait for one user (a long log is under 100 kB).
+PENDING_IMPORT_QUOTA = 12 * 1024 * 1024
 
 
 @login_required
@@ -25,34 +30,53 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_event_for_organiser(request, slug)
     form = UploadForm(request.POST or None, request.FILES or None, event=event)
     if request.method == "POST" and form.is_valid():
-        # The files wait in the web session until the organiser confirms; every check is
-        # made again then, so nothing sent back by the browser is trusted.
-        token = secrets.token_urlsafe(12)
-        pending = request.session.get(SESSION_KEY, {})
-        pending[token] = {
-            "event": event.pk,
-            "session": form.session_spec(),
-            "files": [
-                (upload.name, base64.b64encode(upload.read()).decode("ascii"))
-                for upload in form.cleaned_data["files"]
-            ],
-        }
-        request.session[SESSION_KEY] = pending
-        return redirect("tournaments:import_preview", slug=event.slug, token=token)
+        files = form.cleaned_data["files"]
+        size = sum(upload.size for upload in files)
+        if size > PENDING_IMPORT_QUOTA:
+            form.add_error(
+                "files",
+                f"These files come to {size / 1024 / 1024:.1f} MB; upload at most "
+                f"{PENDING_IMPORT_QUOTA // 1024 // 1024} MB of logs at a time.",
+            )
+        else:
+            pending = _store_pending(request, event, form, files, size)
+            return redirect("tournaments:import_preview", slug=event.slug, token=pending.token)
     return render(request, "tournaments/import_upload.html", {"event": event, "form": form})
 
 
-def _pending(request: HttpRequest, event, token: str) -> dict:
-    pending = request.session.get(SESSION_KEY, {}).get(token)
-    if pending is None or pending["event"] != event.pk:
+def _store_pending(request: HttpRequest, event, form: UploadForm, files, size: int):
+    """Convert the uploads once and keep the results until the organiser confirms; every
+    check against the event is made again then, so nothing from the browser is trusted.
+    A user has one pending import: this one replaces any other."""
+    logs = [imports.convert_upload(upload.name, upload.read()) for upload in files]
+    spec = form.session_spec()
+    now = timezone.now()
+    with transaction.atomic():
+        PendingImport.objects.filter(expires_at__lte=now).delete()
+        PendingImport.objects.filter(user=request.user).delete()
+        return PendingImport.objects.create(
+            token=secrets.token_urlsafe(16),
+            user=request.user,
+            event=event,
+            session_number=spec["number"],
+            session_date=datetime.date.fromisoformat(spec["date"]),
+            logs=logs,
+            uploaded_bytes=size,
+            expires_at=now + datetime.timedelta(hours=PENDING_IMPORT_HOURS),
+        )
+
+
+def _pending(request: HttpRequest, event, token: str) -> PendingImport:
+    pending = PendingImport.objects.filter(
+        token=token, user=request.user, event=event, expires_at__gt=timezone.now()
+    ).first()
+    if pending is None:
         raise Http404("This import has expired; upload the logs again.")
     return pending
 
 
-def _checks(event, pending: dict) -> list[imports.LogCheck]:
-    return imports.check_logs(
-        event, [(name, base64.b64decode(data)) for name, data in pending["files"]]
-    )
+def _checks(request: HttpRequest, event, pending: PendingImport) -> list[imports.LogCheck]:
+    return imports.check_entries(event, pending.logs, user=request.user)
 
 
 @login_required
@@ -60,7 +84,7 @@ def _checks(event, pending: dict) -> list[imports.LogCheck]:
 def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     event = get_event_for_organiser(request, slug)
     pending = _pending(request, event, token)
-    checks = _checks(event, pending)
+    checks = _checks(request, event, pending)
     errors: dict[int, str] = {}
     if request.method == "POST":
         session = None
@@ -71,7 +95,10 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             choices = {seat: request.POST.get(f"player-{index}-{seat}", "") for seat in range(4)}
             try:
                 seated = imports.resolve_players(check, choices, create_unknown=False)
-                session = session or session_for_import(event, pending["session"])
+                if session is None:
+                    session, _ = services.session_for_import(
+                        event, pending.session_number, pending.session_date
+                    )
                 game = imports.import_game(
                     session,
                     check,
@@ -86,13 +113,12 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         if done:
             messages.success(request, f"Imported {len(done)} game(s) into {session}.")
         if not errors:
-            request.session[SESSION_KEY].pop(token, None)
-            request.session.modified = True
+            pending.delete()
             if session is not None:
                 return redirect(session.get_absolute_url())
             messages.info(request, "Nothing was imported.")
             return redirect(event.get_absolute_url())
-        checks = _checks(event, pending)  # imported games now show as already imported
+        checks = _checks(request, event, pending)  # imported games now show as imported
     players = list(Player.objects.filter(active=True).order_by("display_name"))
     rows = [
         {
@@ -110,7 +136,7 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             "event": event,
             "rows": rows,
             "players": players,
-            "session_number": pending["session"]["number"],
+            "session_number": pending.session_number,
             "importable": sum(1 for c in checks if c.importable),
         },
     )

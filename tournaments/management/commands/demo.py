@@ -261,9 +261,6 @@ class Command(BaseCommand):
         table = 0
         for path in logs:
             game = convert_file(path)
-            if game.log_id and Game.objects.filter(source_id=game.log_id).exists():
-                self.stderr.write(f"{path.name} was imported already elsewhere: skipped.")
-                continue
             table += 1
             services.create_game_from_record(
                 session,

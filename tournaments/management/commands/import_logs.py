@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from tournaments import imports, services
-from tournaments.models import Event, Session
+from tournaments.models import Event
 
 
 class Command(BaseCommand):
@@ -40,10 +40,8 @@ class Command(BaseCommand):
             raise CommandError(f"No event with the slug {options['event']!r}.")
         if options["session"] < 1:
             raise CommandError("Session numbers start at 1.")
-        session, created = Session.objects.get_or_create(
-            event=event,
-            number=options["session"],
-            defaults={"date": options["date"] or timezone.localdate()},
+        session, created = services.session_for_import(
+            event, options["session"], options["date"] or timezone.localdate()
         )
         if created:
             self.stdout.write(f"Created session {session.number} of {event}.")
