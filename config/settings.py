@@ -128,6 +128,27 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Cache: every cache of the app goes through Django's cache framework. Each process keeps
+# its own in memory unless CACHE_URL names a shared one (redis://host:6379/1, or rediss://
+# for TLS), which several app servers then share. Cached numbers are never stale either
+# way: their keys carry the version of the results they were computed from.
+
+
+def cache_config(url: str) -> dict:
+    """The CACHES entry for a CACHE_URL (empty: this process's memory)."""
+    url = url.strip()
+    if not url:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    raise ImproperlyConfigured(
+        f"CACHE_URL {url!r} is not a Redis address: give redis://host:port/db (or rediss:// "
+        "for TLS), or leave CACHE_URL unset to cache in each process's memory."
+    )
+
+
+CACHES = {"default": cache_config(os.environ.get("CACHE_URL", ""))}
+
 # Authentication
 
 AUTH_PASSWORD_VALIDATORS = [
