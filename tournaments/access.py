@@ -7,11 +7,13 @@ may read but not write gets 403 on a write; anonymous users are sent to log in.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from .models import Event, Game, Session
+from .models import Event, Game, Session, TableLink
 
 
 def can_read(event: Event, user) -> bool:
@@ -47,8 +49,9 @@ def _game(pk: int) -> Game:
 
 
 def get_game_for_reader(request: HttpRequest, pk: int) -> Game:
+    """The game, for anyone who may read its event, or who holds its live table link."""
     game = _game(pk)
-    if not can_read(game.session.event, request.user):
+    if not can_read(game.session.event, request.user) and table_link_for(request, game) is None:
         raise Http404("No such game.")
     return game
 
@@ -58,3 +61,72 @@ def get_game_for_organiser(request: HttpRequest, pk: int) -> Game:
     if not game.session.event.is_organiser(request.user):
         raise PermissionDenied("Only the organisers of this event can change its games.")
     return game
+
+
+# Table links: the players at one table enter that game's hands without an account.
+# Opening the link stores its id in the visitor's session under the game's id; every
+# request checks again that the link is live, so revoking it works at once. Nothing else
+# of the event opens to a table link.
+
+TABLE_LINKS_KEY = "table_links"
+# Links one browser keeps at once (a player at several games of a day): bounds the session.
+TABLE_LINKS_KEPT = 20
+
+
+def remember_table_link(request: HttpRequest, link: TableLink) -> None:
+    links = dict(request.session.get(TABLE_LINKS_KEY, {}))
+    links.pop(str(link.game_id), None)
+    links[str(link.game_id)] = link.pk
+    while len(links) > TABLE_LINKS_KEPT:
+        links.pop(next(iter(links)))
+    request.session[TABLE_LINKS_KEY] = links
+
+
+def table_link_for(request: HttpRequest, game: Game) -> TableLink | None:
+    """The live table link this visitor opened for `game`, if any."""
+    session = getattr(request, "session", None)
+    if session is None:
+        return None
+    link_id = session.get(TABLE_LINKS_KEY, {}).get(str(game.pk))
+    if link_id is None:
+        return None
+    return TableLink.objects.live().filter(pk=link_id, game=game).first()
+
+
+def may_enter_through(link: TableLink | None, game: Game) -> bool:
+    return link is not None and not game.locked and not game.is_finished
+
+
+class NeedsLogin(PermissionDenied):
+    """An anonymous visitor without a table link: the view sends them to log in."""
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """Who is changing a game's hands: an organiser, or a table link (then `link`)."""
+
+    game: Game
+    is_organiser: bool
+    link: TableLink | None
+
+
+def get_game_for_hand_entry(request: HttpRequest, pk: int) -> HandEntry:
+    """The game, for an organiser or for a visitor holding its live table link while the
+    game is in progress and not locked. Anyone else: 404 for an event they may not read,
+    403 otherwise (anonymous users are sent to log in by the view)."""
+    game = _game(pk)
+    event = game.session.event
+    if event.is_organiser(request.user):
+        return HandEntry(game, True, None)
+    link = table_link_for(request, game)
+    if link is None:
+        if not can_read(event, request.user):
+            raise Http404("No such game.")
+        if not request.user.is_authenticated:
+            raise NeedsLogin()
+        raise PermissionDenied("Only the organisers of this event can change its games.")
+    if game.locked:
+        raise PermissionDenied("The organisers have locked this game: ask them to change it.")
+    if game.is_finished:
+        raise PermissionDenied("This game is finished: only the organisers can reopen it.")
+    return HandEntry(game, False, link)

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -286,6 +287,9 @@ class Game(models.Model):
     # holds a log id unique per event (a constraint cannot reach through the session).
     source_event = models.ForeignKey(
         "Event", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    locked = models.BooleanField(
+        default=False, help_text="A locked game's table link cannot change its hands."
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -623,3 +627,95 @@ class PendingImport(models.Model):
 
     def __str__(self) -> str:
         return f"{len(self.logs)} log(s) for {self.event} by {self.user}"
+
+
+def new_table_code() -> str:
+    # 32 characters of 6 bits each: 192 random bits, far past guessing.
+    return secrets.token_urlsafe(24)
+
+
+class TableLinkQuerySet(models.QuerySet):
+    def live(self) -> TableLinkQuerySet:
+        return self.filter(revoked_at__isnull=True)
+
+
+class TableLink(models.Model):
+    """The address that lets the players at one table enter that game's hands without an
+    account. Renewing revokes the old link and makes a new one; a revoked link opens
+    nothing. The code is compared in constant time and shown only to organisers."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_links")
+    code = models.CharField(max_length=64, unique=True, default=new_table_code, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = TableLinkQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(revoked_at__isnull=True), name="one_live_table_link"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.game.table_number} link #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:table_link", args=[self.pk, self.code])
+
+    @property
+    def is_live(self) -> bool:
+        return self.revoked_at is None
+
+    def matches(self, code: str) -> bool:
+        return secrets.compare_digest(self.code.encode(), str(code).encode())
+
+
+class TrailEntry(models.Model):
+    """One change to an event's results: what it was before and after, who made it (a
+    user, or a game's table link) and when. Written in the same transaction as the change."""
+
+    class Kind(models.TextChoices):
+        HAND_ADDED = "hand_added", "Hand added"
+        HAND_EDITED = "hand_edited", "Hand edited"
+        HAND_DELETED = "hand_deleted", "Hand deleted"
+        HAND_UNDONE = "hand_undone", "Hand undone"
+        FINAL_SCORES = "final_scores", "Final scores"
+        FINISHED = "finished", "Game finished"
+        REOPENED = "reopened", "Game reopened"
+        TIME_CALLED = "time_called", "Time called"
+        PENALTY_ADDED = "penalty_added", "Penalty added"
+        PENALTY_REMOVED = "penalty_removed", "Penalty taken back"
+        RULES_CHANGED = "rules_changed", "Rules changed"
+        SEATS_CHANGED = "seats_changed", "Seats changed"
+        LINK_CHANGED = "link_changed", "Table link changed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="trail")
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="trail"
+    )
+    table_number = models.PositiveIntegerField(null=True, blank=True)
+    session_number = models.PositiveIntegerField(null=True, blank=True)
+    hand_number = models.PositiveIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    table_link = models.ForeignKey(
+        TableLink, null=True, blank=True, on_delete=models.SET_NULL, related_name="trail"
+    )
+    # Who, as it read when the change was made: kept if the user or link is gone later.
+    author = models.CharField(max_length=160)
+    before = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
+    after = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name_plural = "trail entries"
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["event", "-at"], name="trail_by_event_time")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} by {self.author}"

@@ -14,13 +14,14 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
 import scoring
 from scoring.game import GameResult, HandReport
 
+from . import trail
 from .models import (
     ROSTER_LIMIT,
     Event,
@@ -31,8 +32,10 @@ from .models import (
     Player,
     RosterEntry,
     Session,
+    TableLink,
     Win,
 )
+from .trail import Actor, Kind
 
 
 class GameChangeRefused(Exception):
@@ -133,7 +136,26 @@ def preview_hand(game: Game, hand_doc: dict[str, Any], *, number: int | None = N
     return HandPreview(number, result.hands[number - 1], result)
 
 
-def add_hand(game_id: int, number: int, hand_doc: dict[str, Any], *, user=None) -> Hand:
+def _actor(actor: Actor | None, user) -> Actor:
+    return actor if actor is not None else Actor.of(user)
+
+
+def _ended(game: Game) -> dict[str, Any]:
+    """What a change that ended the game adds to its trail entry."""
+    if not game.is_finished:
+        return {}
+    return {"game_ended": game.ended_by, "final_scores": [s.score for s in game.ordered_seats()]}
+
+
+def add_hand(
+    game_id: int,
+    number: int,
+    hand_doc: dict[str, Any],
+    *,
+    user=None,
+    actor: Actor | None = None,
+    table_link: TableLink | None = None,
+) -> Hand:
     """Store hand `number` as the next hand of the game.
 
     `number` is the hand the organiser saw as next; if someone stored it first the
@@ -153,8 +175,18 @@ def add_hand(game_id: int, number: int, hand_doc: dict[str, Any], *, user=None) 
             doc = game.to_record()
             doc["hands"].append(hand_doc)
             result = replay_record(doc)
-            hand = _save_hand(Hand.from_record(game, number, hand_doc, created_by=user))
+            actor = _actor(actor, user)
+            if table_link is not None:
+                _require_table_link(game, table_link)
+            hand = _save_hand(Hand.from_record(game, number, hand_doc, created_by=actor.user))
             _store_results(game, result, finish=True if result.finished else None)
+            trail.write(
+                Kind.HAND_ADDED,
+                actor=actor,
+                game=game,
+                hand_number=number,
+                after={"hand": hand_doc, **_ended(game)},
+            )
             return hand
     except IntegrityError:
         raise HandAlreadyEntered(
@@ -162,33 +194,75 @@ def add_hand(game_id: int, number: int, hand_doc: dict[str, Any], *, user=None) 
         ) from None
 
 
-def _game_to_change(game_id: int, number: int) -> tuple[Game, dict[str, Any]]:
+def _require_table_link(game: Game, link: TableLink) -> None:
+    """Refuse a table link's change unless the link is still live and the game unlocked
+    (checked again under the game's lock, so a revoke or lock takes effect at once)."""
+    if not TableLink.objects.live().filter(pk=link.pk, game=game).exists():
+        raise GameChangeRefused(
+            "This table link no longer works: ask an organiser for the table's new link."
+        )
+    if game.locked:
+        raise GameChangeRefused("The organisers have locked this game: ask them to change it.")
+
+
+def _game_to_change(
+    game_id: int, number: int, table_link: TableLink | None = None
+) -> tuple[Game, dict[str, Any]]:
     """The locked, open game and its record, for a change to its hand `number`."""
     game = _locked_game(game_id)
     _require_hands_mode(game)
     _require_open(game)
+    if table_link is not None:
+        _require_table_link(game, table_link)
     doc = game.to_record()
     if not 1 <= number <= len(doc["hands"]):
         raise GameChangeRefused(f"This game has no hand {number}.")
     return game, doc
 
 
-def replace_hand(game_id: int, number: int, hand_doc: dict[str, Any], *, user=None) -> None:
+def replace_hand(
+    game_id: int,
+    number: int,
+    hand_doc: dict[str, Any],
+    *,
+    user=None,
+    actor: Actor | None = None,
+    table_link: TableLink | None = None,
+) -> None:
     """Change hand `number`; every later hand is replayed, and refused if now impossible."""
+    actor = _actor(actor, user)
     with transaction.atomic():
-        game, doc = _game_to_change(game_id, number)
+        game, doc = _game_to_change(game_id, number, table_link)
+        before = doc["hands"][number - 1]
         doc["hands"][number - 1] = hand_doc
         result = replay_record(doc)
         old = game.hands.get(number=number)
         old.delete()
-        _save_hand(Hand.from_record(game, number, hand_doc, created_by=user))
+        _save_hand(Hand.from_record(game, number, hand_doc, created_by=actor.user))
         _store_results(game, result)
+        trail.write(
+            Kind.HAND_EDITED,
+            actor=actor,
+            game=game,
+            hand_number=number,
+            before={"hand": before},
+            after={"hand": hand_doc, **_ended(game)},
+        )
 
 
-def delete_hand(game_id: int, number: int) -> None:
+def delete_hand(
+    game_id: int,
+    number: int,
+    *,
+    actor: Actor | None = None,
+    table_link: TableLink | None = None,
+    kind: str = Kind.HAND_DELETED,
+) -> None:
     """Remove hand `number`; later hands move up one and are replayed."""
     with transaction.atomic():
-        game, doc = _game_to_change(game_id, number)
+        game, doc = _game_to_change(game_id, number, table_link)
+        before = doc["hands"][number - 1]
+        later = len(doc["hands"]) - number
         del doc["hands"][number - 1]
         result = replay_record(doc)
         game.hands.filter(number=number).delete()
@@ -197,20 +271,28 @@ def delete_hand(game_id: int, number: int) -> None:
             hand.number -= 1
             hand.save(update_fields=["number"])
         _store_results(game, result)
+        after = {"later_hands_moved_up": later} if later else None
+        trail.write(
+            kind, actor=actor, game=game, hand_number=number, before={"hand": before}, after=after
+        )
 
 
-def undo_last_hand(game_id: int) -> int:
+def undo_last_hand(
+    game_id: int, *, actor: Actor | None = None, table_link: TableLink | None = None
+) -> int:
     """Remove the last hand; returns its number."""
     with transaction.atomic():
         game = _locked_game(game_id)
         last = game.hands.order_by("-number").first()
         if last is None:
             raise GameChangeRefused("There is no hand to undo.")
-        delete_hand(game_id, last.number)
+        delete_hand(game_id, last.number, actor=actor, table_link=table_link, kind=Kind.HAND_UNDONE)
         return last.number
 
 
-def set_final_scores(game_id: int, scores: Sequence[int], leftover_sticks: int) -> GameResult:
+def set_final_scores(
+    game_id: int, scores: Sequence[int], leftover_sticks: int, *, actor: Actor | None = None
+) -> GameResult:
     """Store the four final scores of a final-score-only game and finish it."""
     with transaction.atomic():
         game = _locked_game(game_id)
@@ -218,6 +300,8 @@ def set_final_scores(game_id: int, scores: Sequence[int], leftover_sticks: int) 
             raise GameChangeRefused("This game is entered hand by hand.")
         _require_open(game)
         seats = list(game.seats.order_by("seat"))
+        before = [seat.entered_score for seat in seats]
+        before_sticks = game.leftover_sticks
         for seat in seats:
             seat.entered_score = scores[seat.seat]
         doc = game.to_record()
@@ -228,23 +312,34 @@ def set_final_scores(game_id: int, scores: Sequence[int], leftover_sticks: int) 
         game.leftover_sticks = leftover_sticks
         game.save(update_fields=["leftover_sticks"])
         _store_results(game, result, finish=True)
+        trail.write(
+            Kind.FINAL_SCORES,
+            actor=actor,
+            game=game,
+            before=None
+            if all(b is None for b in before)
+            else {"final_scores": before, "leftover_sticks": before_sticks},
+            after={"final_scores": list(scores), "leftover_sticks": leftover_sticks},
+        )
         return result
 
 
-def finish_game(game_id: int) -> GameResult:
+def finish_game(game_id: int, *, actor: Actor | None = None) -> GameResult:
     with transaction.atomic():
         game = _locked_game(game_id)
         result = replay_record(game.to_record())
         _store_results(game, result, finish=True)
+        trail.write(Kind.FINISHED, actor=actor, game=game, after=_ended(game))
         return result
 
 
-def reopen_game(game_id: int) -> None:
+def reopen_game(game_id: int, *, actor: Actor | None = None) -> None:
     """Open a finished game again; a game ended by time goes on from its last hand."""
     with transaction.atomic():
         game = _locked_game(game_id)
         if not game.is_finished:
             raise GameChangeRefused("This game is not finished.")
+        trail.write(Kind.REOPENED, actor=actor, game=game, before=_ended(game))
         if game.ended_early:
             game.ended_early = ""
             game.save(update_fields=["ended_early", "updated_at"])
@@ -252,7 +347,7 @@ def reopen_game(game_id: int) -> None:
         _store_results(game, result, finish=False)
 
 
-def _call_time(game: Game) -> GameResult:
+def _call_time(game: Game, actor: Actor | None) -> GameResult:
     if game.entry_mode != Game.EntryMode.HANDS:
         raise GameChangeRefused(
             "This game records final scores only: enter its final scores instead."
@@ -267,14 +362,15 @@ def _call_time(game: Game) -> GameResult:
     result = replay_record(game.to_record())
     game.save(update_fields=["ended_early", "updated_at"])
     _store_results(game, result, finish=True)
+    trail.write(Kind.TIME_CALLED, actor=actor, game=game, after=_ended(game))
     return result
 
 
-def call_time(game_id: int) -> GameResult:
+def call_time(game_id: int, *, actor: Actor | None = None) -> GameResult:
     """End a game in progress after its last hand entered, wherever the rules would have
     gone on; `reopen_game` takes it back."""
     with transaction.atomic():
-        return _call_time(_locked_game(game_id))
+        return _call_time(_locked_game(game_id), actor)
 
 
 @dataclass(frozen=True)
@@ -283,7 +379,7 @@ class TimeCalled:
     not_started: list[Game]  # in progress without a hand entered: left as they are
 
 
-def call_time_on_session(session_id: int) -> TimeCalled:
+def call_time_on_session(session_id: int, *, actor: Actor | None = None) -> TimeCalled:
     """Call time on every game of the session that is still being played hand by hand.
     Games with no hand entered yet are left alone and named; all the rest end together
     or, if one cannot, none does."""
@@ -296,16 +392,19 @@ def call_time_on_session(session_id: int) -> TimeCalled:
                 status=Game.Status.IN_PROGRESS,
                 entry_mode=Game.EntryMode.HANDS,
             )
-            .annotate(hand_count=Count("hands"))
             .order_by("table_number", "pk")
+        )
+        # Counted apart: PostgreSQL locks no rows of a grouped query.
+        with_hands = set(
+            Hand.objects.filter(game__in=[g.pk for g in games]).values_list("game_id", flat=True)
         )
         ended, not_started = [], []
         for game in games:
-            if not game.hand_count:
+            if game.pk not in with_hands:
                 not_started.append(game)
                 continue
             try:
-                _call_time(game)
+                _call_time(game, actor)
             except GameChangeRefused as err:
                 raise GameChangeRefused(f"Table {game.table_number}: {err}") from None
             ended.append(game)
@@ -491,7 +590,9 @@ def _snapshot(game: Game) -> list[tuple]:
     return [(s.score, s.placement, s.match_points) for s in game.seats.order_by("seat")]
 
 
-def change_event_rules(event_id: int, preset: str, overrides: dict[str, Any]) -> RulesChange:
+def change_event_rules(
+    event_id: int, preset: str, overrides: dict[str, Any], *, actor: Actor | None = None
+) -> RulesChange:
     """Change an event's rules and re-score all its games, or refuse and change nothing.
 
     A game that the new rules cannot settle is named in the refusal. A finished game that
@@ -499,6 +600,7 @@ def change_event_rules(event_id: int, preset: str, overrides: dict[str, Any]) ->
     """
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
+        rules_before = {"preset": event.rules_preset, "overrides": event.rules_overrides}
         event.rules_preset = preset
         event.rules_overrides = overrides
         try:
@@ -527,11 +629,30 @@ def change_event_rules(event_id: int, preset: str, overrides: dict[str, Any]) ->
                 changed += 1
             if was_finished and not game.is_finished:
                 reopened += 1
+        trail.write(
+            Kind.RULES_CHANGED,
+            actor=actor,
+            event=event,
+            before=rules_before,
+            after={
+                "preset": preset,
+                "overrides": overrides,
+                "games_rescored": rescored,
+                "games_changed": changed,
+                "games_reopened": reopened,
+            },
+        )
         return RulesChange(rescored, changed, reopened)
 
 
 def add_penalty(
-    game_id: int, seat: int, match_points: Decimal, reason: str, *, user=None
+    game_id: int,
+    seat: int,
+    match_points: Decimal,
+    reason: str,
+    *,
+    user=None,
+    actor: Actor | None = None,
 ) -> Penalty:
     """Give seat `seat` a penalty of `match_points` (tenths, added after uma and oka) and
     rewrite the game's results, or refuse and store nothing."""
@@ -546,22 +667,31 @@ def add_penalty(
         raise GameChangeRefused("Give the reason for the penalty.")
     with transaction.atomic():
         game = _locked_game(game_id)
+        actor = _actor(actor, user)
         penalty = Penalty.objects.create(
-            game=game, seat=seat, match_points=points, reason=reason.strip(), created_by=user
+            game=game, seat=seat, match_points=points, reason=reason.strip(), created_by=actor.user
         )
         rescore_game(game)
+        trail.write(Kind.PENALTY_ADDED, actor=actor, game=game, after=_penalty_doc(penalty))
         return penalty
 
 
-def delete_penalty(game_id: int, penalty_id: int) -> Penalty:
+def _penalty_doc(penalty: Penalty) -> dict[str, Any]:
+    seat = penalty.game.seats.select_related("player").get(seat=penalty.seat)
+    return {"player": seat.player.display_name, **penalty.to_record()}
+
+
+def delete_penalty(game_id: int, penalty_id: int, *, actor: Actor | None = None) -> Penalty:
     """Take back a penalty of this game and rewrite the game's results; returns it."""
     with transaction.atomic():
         game = _locked_game(game_id)
         penalty = game.penalties.filter(pk=penalty_id).first()
         if penalty is None:
             raise GameChangeRefused("This game has no such penalty: it may have been removed.")
+        before = _penalty_doc(penalty)
         penalty.delete()
         rescore_game(game)
+        trail.write(Kind.PENALTY_REMOVED, actor=actor, game=game, before=before)
         return penalty
 
 
@@ -686,3 +816,71 @@ def remove_from_roster(event_id: int, player_id: int) -> Player:
             )
         entry.delete()
         return entry.player
+
+
+# Table links
+
+
+def _revoke_live(game: Game) -> int:
+    return game.table_links.live().update(revoked_at=timezone.now())
+
+
+def renew_table_link(game_id: int, *, actor: Actor | None = None) -> TableLink:
+    """A new table link for the game; any live one stops working at once."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        revoked = _revoke_live(game)
+        link = TableLink.objects.create(game=game)
+        trail.write(
+            Kind.LINK_CHANGED,
+            actor=actor,
+            game=game,
+            before={"link": "revoked"} if revoked else None,
+            after={"link": f"#{link.pk} made"},
+        )
+        return link
+
+
+def revoke_table_link(game_id: int, *, actor: Actor | None = None) -> None:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if not _revoke_live(game):
+            raise GameChangeRefused("This game has no table link to revoke.")
+        trail.write(Kind.LINK_CHANGED, actor=actor, game=game, after={"link": "revoked"})
+
+
+def lock_game(game_id: int, locked: bool, *, actor: Actor | None = None) -> None:
+    """Lock (or unlock) a game: a locked game's table link changes nothing."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.locked == locked:
+            return
+        game.locked = locked
+        game.save(update_fields=["locked", "updated_at"])
+        trail.write(
+            Kind.LINK_CHANGED,
+            actor=actor,
+            game=game,
+            before={"locked": not locked},
+            after={"locked": locked},
+        )
+
+
+def make_table_links(session_id: int, *, actor: Actor | None = None) -> int:
+    """A table link for every game of the session in progress that has none; how many."""
+    made = 0
+    with transaction.atomic():
+        games = (
+            Game.objects.select_for_update()
+            .select_related("session__event")
+            .filter(session_id=session_id, status=Game.Status.IN_PROGRESS)
+            .exclude(pk__in=TableLink.objects.live().values("game_id"))
+            .order_by("table_number", "pk")
+        )
+        for game in games:
+            link = TableLink.objects.create(game=game)
+            trail.write(
+                Kind.LINK_CHANGED, actor=actor, game=game, after={"link": f"#{link.pk} made"}
+            )
+            made += 1
+    return made

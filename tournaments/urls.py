@@ -1,6 +1,17 @@
 from django.urls import path
 
-from .views import events, games, imports, roster, rounds, sheets, standings
+from .views import (
+    events,
+    games,
+    imports,
+    live,
+    roster,
+    rounds,
+    sheets,
+    standings,
+    tables_links,
+    trail,
+)
 
 app_name = "tournaments"
 
@@ -41,6 +52,33 @@ urlpatterns = [
         name="session_call_time",
     ),
     path("games/<int:pk>/call-time/", rounds.game_call_time, name="game_call_time"),
+    # The live screen for the room (views/live.py).
+    path("events/<slug:slug>/live/", live.live, name="live"),
+    # The trail of changes (views/trail.py).
+    path("events/<slug:slug>/changes/", trail.event_trail, name="event_trail"),
+    path("events/<slug:slug>/changes.csv", trail.event_trail_csv, name="event_trail_csv"),
+    # Table links and slips (views/tables_links.py).
+    path("t/<int:link_id>/<str:code>/", tables_links.table_link_open, name="table_link"),
+    path(
+        "games/<int:pk>/table-link/renew/", tables_links.table_link_renew, name="table_link_renew"
+    ),
+    path(
+        "games/<int:pk>/table-link/revoke/",
+        tables_links.table_link_revoke,
+        name="table_link_revoke",
+    ),
+    path("games/<int:pk>/lock/", tables_links.game_lock, name="game_lock"),
+    path("games/<int:pk>/slip/", tables_links.game_slip, name="game_slip"),
+    path(
+        "events/<slug:slug>/sessions/<int:number>/table-links/",
+        tables_links.session_links_make,
+        name="session_links_make",
+    ),
+    path(
+        "events/<slug:slug>/sessions/<int:number>/slips/",
+        tables_links.session_slips,
+        name="session_slips",
+    ),
     # The roster (views/roster.py).
     path("events/<slug:slug>/roster/", roster.roster, name="roster"),
     path("events/<slug:slug>/roster/pick/", roster.roster_pick, name="roster_pick"),

@@ -26,7 +26,9 @@
       var ends = Date.parse(clock.getAttribute("data-clock-ends"));
       if (isNaN(ends)) continue;
       if (!clock.hasAttribute("data-clock-offset")) {
-        var serverNow = Date.parse(clock.getAttribute("data-clock-now"));
+        // The element's own server time, or else the page's (a panel swapped in later).
+        var source = clock.hasAttribute("data-clock-now") ? clock : document.querySelector("[data-server-now]");
+        var serverNow = source ? Date.parse(source.getAttribute(source === clock ? "data-clock-now" : "data-server-now")) : NaN;
         var offset = isNaN(serverNow) ? 0 : serverNow - Date.now();
         clock.setAttribute("data-clock-offset", String(offset));
       }

@@ -7,6 +7,7 @@ go through `services`, so that the game is replayed in the same transaction.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,7 +20,7 @@ from django_tables2 import RequestConfig
 
 import scoring
 
-from .. import access, charts, services
+from .. import access, charts, services, trail
 from ..forms import (
     PRESET_DESCRIPTIONS,
     EventCreateForm,
@@ -34,6 +35,7 @@ from ..forms import (
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
 from ..standings import StandingsRow, player_totals
 from ..tables import EventTable, GameTable, PlayerGamesTable, PlayerTable, SessionTable
+from ..trail import Actor, Kind
 from .rounds import clock_context
 
 
@@ -122,7 +124,10 @@ def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             change = services.change_event_rules(
-                event.pk, form.cleaned_data["preset"], form.cleaned_data["overrides"]
+                event.pk,
+                form.cleaned_data["preset"],
+                form.cleaned_data["overrides"],
+                actor=Actor.of(request.user),
             )
         except services.GameChangeRefused as err:
             form.add_error(None, f"Nothing was changed. {err}")
@@ -245,8 +250,18 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
+                before = _seating(game)
                 _reseat(game, form.players(), form.cleaned_data["table_number"])
                 services.set_substitutes(game.pk, form.cleaned_data["substitutes"])
+                after = _seating(game)
+                if before != after:
+                    trail.write(
+                        Kind.SEATS_CHANGED,
+                        actor=Actor.of(request.user),
+                        game=game,
+                        before=before,
+                        after=after,
+                    )
         except services.GameChangeRefused as err:
             form.add_error(None, f"Nothing was changed. {err}")
         else:
@@ -254,6 +269,16 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect(game)
     context = {"event": session.event, "session": session, "form": form, "game": game}
     return render(request, "tournaments/game_form.html", context)
+
+
+def _seating(game: Game) -> dict[str, Any]:
+    seats = GameSeat.objects.filter(game=game).select_related("player").order_by("seat")
+    return {
+        "table": Game.objects.values_list("table_number", flat=True).get(pk=game.pk),
+        "seats": [
+            s.player.display_name + (" (substitute)" if s.is_substitute else "") for s in seats
+        ],
+    }
 
 
 def _substitute_seats(form: GameForm, players: list[Player]) -> list[int]:

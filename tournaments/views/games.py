@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -19,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.game import GameResult, HandReport
 
-from .. import formatting, services
+from .. import access, formatting, services
 from ..access import get_game_for_organiser, get_game_for_reader
 from ..hand_forms import (
     ENDED_BY,
@@ -32,6 +33,11 @@ from ..hand_forms import (
     seat_labels,
 )
 from ..models import Game
+from ..trail import Actor, trail_rows
+from .tables_links import link_context
+
+# The latest changes shown on the game page; the event's trail page has them all.
+GAME_TRAIL_SHOWN = 30
 
 # Numbers go to the templates as numbers; the `numbers` filters give them their look.
 
@@ -132,11 +138,15 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     is_organiser = game.event.is_organiser(request.user)
     finished = game.is_finished
     over = bool(result and result.finished)
+    link = None if is_organiser else access.table_link_for(request, game)
     context: dict[str, Any] = {
         "game": game,
         "session": game.session,
         "event": game.event,
         "is_organiser": is_organiser,
+        # Organisers, and the players at the table through its link, change the hands.
+        "can_enter": is_organiser or access.may_enter_through(link, game),
+        "at_table": link is not None,
         "finished": finished,
         # Over under the rules but reopened: the organiser may finish it again.
         "may_finish": over and not finished,
@@ -167,6 +177,9 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             context["final"] = _final_rows(result, names)
     if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
         context["final_form"] = _final_scores_form(game, names)
+    if is_organiser:
+        context["table_link"] = link_context(request, game.table_links.live().first())
+        context["trail"] = trail_rows(game.trail.all()[:GAME_TRAIL_SHOWN], game=game)
     return render(request, "tournaments/game_detail.html", context)
 
 
@@ -302,9 +315,27 @@ def _taken_since(request: HttpRequest, game: Game) -> HttpResponse | None:
     return None
 
 
-@login_required
+def _hand_entry(request: HttpRequest, pk: int) -> access.HandEntry | HttpResponse:
+    """The game and who enters its hands (an organiser or a table link), or a redirect to
+    the login page for an anonymous visitor without the table's link."""
+    try:
+        return access.get_game_for_hand_entry(request, pk)
+    except access.NeedsLogin:
+        return redirect_to_login(request.get_full_path())
+
+
+def _author(request: HttpRequest, entry: access.HandEntry) -> dict[str, Any]:
+    """The `actor` and `table_link` arguments of a hand change by this request."""
+    if entry.link is not None:
+        return {"actor": Actor.of(table_link=entry.link), "table_link": entry.link}
+    return {"actor": Actor.of(request.user)}
+
+
 def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game_for_organiser(request, pk)
+    entry = _hand_entry(request, pk)
+    if isinstance(entry, HttpResponse):
+        return entry
+    game = entry.game
     # A hand that another organiser's entry has overtaken (even one that ended the game)
     # gets the clear message rather than "this game is finished".
     taken = _taken_since(request, game) if request.method == "POST" else None
@@ -333,7 +364,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
         doc = form.to_hand()
         if action == "save":
             try:
-                services.add_hand(game.pk, number, doc, user=request.user)
+                services.add_hand(game.pk, number, doc, **_author(request, entry))
             except services.HandAlreadyEntered as err:
                 return _hand_taken(request, game, str(err))
             except services.GameChangeRefused as err:
@@ -366,9 +397,11 @@ def _saved_message(request: HttpRequest, game: Game, text: str) -> None:
     messages.success(request, text)
 
 
-@login_required
 def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game = get_game_for_organiser(request, pk)
+    entry = _hand_entry(request, pk)
+    if isinstance(entry, HttpResponse):
+        return entry
+    game = entry.game
     refused = _refuse_hand_changes(request, game)
     if refused:
         return refused
@@ -391,7 +424,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         doc = form.to_hand(keep_from=old)
         if action == "save":
             try:
-                services.replace_hand(game.pk, number, doc, user=request.user)
+                services.replace_hand(game.pk, number, doc, **_author(request, entry))
             except services.GameChangeRefused as err:
                 form.add_error(None, str(err))
             else:
@@ -409,15 +442,17 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return _hand_form_page(request, game, form, number=number, table=table, editing=True)
 
 
-@login_required
 def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game = get_game_for_organiser(request, pk)
+    entry = _hand_entry(request, pk)
+    if isinstance(entry, HttpResponse):
+        return entry
+    game = entry.game
     refused = _refuse_hand_changes(request, game)
     if refused:
         return refused
     if request.method == "POST":
         try:
-            services.delete_hand(game.pk, number)
+            services.delete_hand(game.pk, number, **_author(request, entry))
         except services.GameChangeRefused as err:
             messages.error(request, str(err))
         else:
@@ -438,11 +473,13 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game_for_organiser(request, pk)
+    entry = _hand_entry(request, pk)
+    if isinstance(entry, HttpResponse):
+        return entry
+    game = entry.game
     try:
-        number = services.undo_last_hand(game.pk)
+        number = services.undo_last_hand(game.pk, **_author(request, entry))
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
@@ -474,7 +511,12 @@ def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
     form = _final_scores_form(game, names, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.set_final_scores(game.pk, form.scores(), form.cleaned_data["leftover_sticks"])
+            services.set_final_scores(
+                game.pk,
+                form.scores(),
+                form.cleaned_data["leftover_sticks"],
+                actor=Actor.of(request.user),
+            )
         except services.GameChangeRefused as err:
             form.add_error(None, str(err))
         else:
@@ -488,7 +530,7 @@ def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
 def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_organiser(request, pk)
     try:
-        services.finish_game(game.pk)
+        services.finish_game(game.pk, actor=Actor.of(request.user))
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
@@ -501,7 +543,7 @@ def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
 def game_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_organiser(request, pk)
     try:
-        services.reopen_game(game.pk)
+        services.reopen_game(game.pk, actor=Actor.of(request.user))
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
@@ -515,7 +557,7 @@ def penalty_delete(request: HttpRequest, pk: int, penalty_id: int) -> HttpRespon
     game = get_game_for_organiser(request, pk)
     _, names = _load(game)
     try:
-        penalty = services.delete_penalty(game.pk, penalty_id)
+        penalty = services.delete_penalty(game.pk, penalty_id, actor=Actor.of(request.user))
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .. import access, services
 from ..forms import TenbouFormMixin
 from ..models import Game, Session
+from ..trail import Actor
 
 
 class ClockForm(TenbouFormMixin, forms.Form):
@@ -85,7 +86,7 @@ def clock_stop(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def game_call_time(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.get_game_for_organiser(request, pk)
     try:
-        services.call_time(game.pk)
+        services.call_time(game.pk, actor=Actor.of(request.user))
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
@@ -103,7 +104,7 @@ def session_call_time(request: HttpRequest, slug: str, number: int) -> HttpRespo
     session = access.get_session_for_organiser(request, slug, number)
     if request.method == "POST":
         try:
-            called = services.call_time_on_session(session.pk)
+            called = services.call_time_on_session(session.pk, actor=Actor.of(request.user))
         except services.GameChangeRefused as err:
             messages.error(request, f"No game was ended. {err}")
             return redirect(session)

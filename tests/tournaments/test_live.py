@@ -1,0 +1,109 @@
+"""The live screen: standings, every table's round and scores, the clock; a poll returns
+the panel alone, costs the same few queries however large the event, and is never stale."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Player
+
+pytestmark = pytest.mark.django_db
+
+RON = {"result": "ron", "riichi": [], "wins": [{"winner": 1, "loser": 0, "han": 3, "fu": 40}]}
+DRAW = {"result": "draw", "riichi": [], "tenpai": []}
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(name: str, *args) -> str:
+    return reverse(f"tournaments:{name}", args=args)
+
+
+def make_tables(session, count: int, start: int = 1) -> list:
+    games = []
+    for table in range(start, start + count):
+        players = [Player.objects.create(display_name=f"T{table}P{i}") for i in range(4)]
+        games.append(services.create_game(session, players, table_number=table))
+    return games
+
+
+def test_the_live_screen_shows_standings_tables_and_the_clock(client, session, game):
+    finished = make_tables(session, 1, start=2)[0]
+    for number in range(1, 9):
+        services.add_hand(finished.pk, number, DRAW)
+    services.add_hand(game.pk, 1, RON)
+    services.start_round_clock(session.pk, 45)
+    page = client.get(url("live", session.event.slug)).content.decode()
+    assert "T2P0" in page  # ranked after its finished game
+    assert 'data-table="1"' in page and "E2-0" in page and "30,200" in page
+    assert "Playing" in page and "Finished" in page
+    assert "data-clock-ends" in page and "data-server-now" in page
+    assert 'hx-trigger="every 5s"' in page and "js/round-clock.js" in page
+
+
+def test_a_poll_returns_the_panel_and_shows_a_hand_entered_since(client, session, game):
+    first = client.get(url("live", session.event.slug), **HTMX).content.decode()
+    assert first.startswith('<div id="live-panel"') and "<html" not in first
+    assert "E1-0" in first
+    services.add_hand(game.pk, 1, RON)
+    second = client.get(url("live", session.event.slug), **HTMX).content.decode()
+    assert "E2-0" in second and "30,200" in second
+
+
+def test_the_rest_of_the_standings_pages_through_poll_by_poll(client, session):
+    games = make_tables(session, 5)
+    for game in games:
+        for number in range(1, 9):
+            services.add_hand(game.pk, number, DRAW)
+    slug = session.event.slug
+    page0 = client.get(url("live", slug), {"top": "4"}, **HTMX).content.decode()
+    assert "page 1 of 2" in page0 and "page=1&amp;top=4" in page0
+    page1 = client.get(url("live", slug), {"top": "4", "page": "1"}, **HTMX).content.decode()
+    assert "page 2 of 2" in page1
+    page2 = client.get(url("live", slug), {"top": "4", "page": "2"}, **HTMX).content.decode()
+    assert "page 1 of 2" in page2
+
+
+def test_a_private_events_live_screen_is_not_there_for_others(anonymous, session):
+    session.event.is_public = False
+    session.event.save()
+    assert anonymous.get(url("live", session.event.slug)).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "query", [{"page": "x"}, {"top": "-3"}, {"top": "99999"}, {"page": "9" * 30}]
+)
+def test_odd_parameters_are_bounded_not_errors(client, session, query):
+    assert client.get(url("live", session.event.slug), query).status_code == 200
+
+
+def test_an_unknown_session_is_not_found(client, session):
+    assert client.get(url("live", session.event.slug), {"session": "7"}).status_code == 404
+
+
+def test_a_poll_costs_the_same_few_queries_for_two_and_twenty_tables(
+    client, session, django_assert_max_num_queries
+):
+    games = make_tables(session, 2)
+    services.add_hand(games[0].pk, 1, RON)
+    client.get(url("live", session.event.slug), **HTMX)
+    with django_assert_max_num_queries(4) as small:
+        client.get(url("live", session.event.slug), **HTMX)
+    # Read now: the next request clears the connection's query log.
+    few = len(small.captured_queries)
+    assert few
+    more = make_tables(session, 18, start=3)
+    services.add_hand(more[0].pk, 1, RON)
+    client.get(url("live", session.event.slug), **HTMX)  # once after the change
+    with django_assert_max_num_queries(few):
+        client.get(url("live", session.event.slug), **HTMX)
+
+
+def test_rendering_after_a_change_is_bounded_too(client, session, django_assert_max_num_queries):
+    games = make_tables(session, 20)
+    for game in games:
+        services.add_hand(game.pk, 1, RON)
+    # Every table changed: the panel is made anew, with one replay query set for all.
+    with django_assert_max_num_queries(16):
+        client.get(url("live", session.event.slug), **HTMX)

@@ -1,0 +1,244 @@
+"""Table links: the players at one table enter that game's hands with no account, and
+nothing else. Each test checks the pages a link opens or refuses and the database after."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Hand, Player, TableLink, TrailEntry
+
+pytestmark = pytest.mark.django_db
+
+RON_FORM = {
+    "result": "ron",
+    "riichi": [],
+    "w1_winner": "1",
+    "loser": "0",
+    "w1_han": "3",
+    "w1_fu": "40",
+}
+DRAW = {"result": "draw", "riichi": [], "tenpai": []}
+
+
+def url(name: str, *args) -> str:
+    return reverse(f"tournaments:{name}", args=args)
+
+
+def at_table(link: TableLink) -> Client:
+    """A phone with no login that opened the table's link."""
+    client = Client()
+    response = client.get(link.get_absolute_url())
+    assert response.status_code == 302 and response["Location"] == link.game.get_absolute_url()
+    return client
+
+
+def save_hand(client: Client, game, number: int, form=RON_FORM):
+    return client.post(url("hand_new", game.pk), {**form, "number": str(number), "action": "save"})
+
+
+@pytest.fixture
+def link(game):
+    return services.renew_table_link(game.pk)
+
+
+@pytest.fixture
+def other_game(session):
+    players = [Player.objects.create(display_name=f"O{i}") for i in range(4)]
+    return services.create_game(session, players, table_number=2)
+
+
+def test_a_table_link_lets_a_phone_with_no_login_enter_edit_and_undo_hands(game, link):
+    phone = at_table(link)
+    page = phone.get(url("game", game.pk)).content.decode()
+    assert "Enter hand 1" in page
+    assert save_hand(phone, game, 1).status_code == 302
+    assert save_hand(phone, game, 2, {**DRAW_FORM}).status_code == 302
+    edit = {**RON_FORM, "w1_han": "4", "action": "save"}
+    assert phone.post(url("hand_edit", game.pk, 1), edit).status_code == 302
+    assert phone.post(url("hand_undo", game.pk)).status_code == 302
+    hands = list(Hand.objects.filter(game=game))
+    assert len(hands) == 1 and hands[0].wins.get().han == 4
+    kinds = list(TrailEntry.objects.order_by("at", "pk").values_list("kind", "table_link_id"))
+    assert kinds[-4:] == [
+        ("hand_added", link.pk),
+        ("hand_added", link.pk),
+        ("hand_edited", link.pk),
+        ("hand_undone", link.pk),
+    ]
+    assert hands[0].created_by is None
+
+
+DRAW_FORM = {"result": "draw", "riichi": [], "tenpai": []}
+
+
+def test_a_table_link_shows_no_organiser_tools_and_no_code(game, link):
+    page = at_table(link).get(url("game", game.pk)).content.decode()
+    assert link.code not in page
+    for tool in ("Add a penalty", "Call time", "Revoke the link", "Lock the game", "Changes"):
+        assert tool not in page
+
+
+def test_a_table_link_cannot_reach_another_game(game, link, other_game):
+    phone = at_table(link)
+    assert save_hand(phone, other_game, 1).status_code == 302  # to the login page
+    assert phone.post(url("hand_undo", other_game.pk)).status_code == 302
+    assert not Hand.objects.filter(game=other_game).exists()
+    page = phone.get(url("game", other_game.pk)).content.decode()
+    assert "Enter hand" not in page
+
+
+def test_a_table_link_opens_no_organiser_page(game, link, session):
+    phone = at_table(link)
+    event = session.event
+    for address in (
+        url("event_edit", event.slug),
+        url("event_rules", event.slug),
+        url("game_edit", game.pk),
+        url("penalty_new", game.pk),
+        url("final_scores", game.pk),
+        url("event_trail", event.slug),
+        url("game_slip", game.pk),
+        url("session_slips", event.slug, 1),
+        "/admin/",
+    ):
+        response = phone.get(address)
+        assert response.status_code == 302 and "login" in response["Location"], address
+    for address in (
+        url("game_call_time", game.pk),
+        url("game_lock", game.pk),
+        url("table_link_renew", game.pk),
+        url("table_link_revoke", game.pk),
+        url("game_finish", game.pk),
+        url("roster_paste", event.slug),
+    ):
+        response = phone.post(address, {"locked": "1"})
+        assert response.status_code == 302 and "login" in response["Location"], address
+    assert TableLink.objects.live().get() == link
+    assert not event.roster.exists()
+    game.refresh_from_db()
+    assert not game.locked and not game.is_finished
+
+
+def test_a_table_link_of_a_private_event_opens_only_its_game(game, link, session, other_game):
+    event = session.event
+    event.is_public = False
+    event.save()
+    phone = at_table(link)
+    assert phone.get(url("game", game.pk)).status_code == 200
+    assert phone.get(url("game", other_game.pk)).status_code == 404
+    assert phone.get(url("event", event.slug)).status_code == 404
+    assert phone.get(url("standings", event.slug)).status_code == 404
+
+
+def test_a_revoked_link_stops_working_at_once(organiser_client, game, link):
+    phone = at_table(link)
+    organiser_client.post(url("table_link_revoke", game.pk))
+    assert save_hand(phone, game, 1).status_code == 302
+    assert not Hand.objects.exists()
+    assert Client().get(link.get_absolute_url()).status_code == 404
+
+
+def test_a_renewed_link_replaces_the_old_one(organiser_client, game, link):
+    phone = at_table(link)
+    organiser_client.post(url("table_link_renew", game.pk))
+    new = TableLink.objects.live().get()
+    assert new != link and new.code != link.code
+    assert save_hand(phone, game, 1).status_code == 302
+    assert not Hand.objects.exists()
+    assert save_hand(at_table(new), game, 1).status_code == 302
+    assert Hand.objects.count() == 1
+
+
+def test_a_locked_game_refuses_its_table_link(organiser_client, game, link):
+    phone = at_table(link)
+    organiser_client.post(url("game_lock", game.pk), {"locked": "1"})
+    response = save_hand(phone, game, 1)
+    assert response.status_code == 403
+    assert not Hand.objects.exists()
+    assert "locked" in phone.get(url("game", game.pk)).content.decode()
+    organiser_client.post(url("game_lock", game.pk), {"locked": "0"})
+    assert save_hand(phone, game, 1).status_code == 302
+
+
+def test_a_finished_game_refuses_its_table_link(game, link):
+    phone = at_table(link)
+    for number in range(1, 9):
+        services.add_hand(game.pk, number, DRAW)
+    assert phone.post(url("hand_undo", game.pk)).status_code == 403
+    assert Hand.objects.count() == 8
+
+
+def test_the_service_checks_the_link_again_under_the_games_lock(game, link):
+    services.revoke_table_link(game.pk)
+    with pytest.raises(services.GameChangeRefused, match="no longer works"):
+        services.add_hand(game.pk, 1, DRAW, table_link=link)
+    services.lock_game(game.pk, True)
+    new = services.renew_table_link(game.pk)
+    with pytest.raises(services.GameChangeRefused, match="locked"):
+        services.add_hand(game.pk, 1, DRAW, table_link=new)
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("code", ["", "x", "A" * 32])
+def test_a_wrong_code_opens_nothing(game, link, code):
+    address = f"/t/{link.pk}/{code}/" if code else f"/t/{link.pk}/-/"
+    client = Client()
+    assert client.get(address).status_code == 404
+    assert save_hand(client, game, 1).status_code == 302
+    assert not Hand.objects.exists()
+
+
+def test_codes_are_long_random_and_compared_in_constant_time(game, link):
+    assert len(link.code) >= 32
+    second = services.renew_table_link(game.pk)
+    assert second.code != link.code
+    assert second.matches(second.code) and not second.matches(link.code)
+    assert not second.matches(second.code[:-1])
+
+
+def test_two_phones_entering_the_same_hand_store_it_once(game, link):
+    first, second = at_table(link), at_table(link)
+    assert save_hand(first, game, 1).status_code == 302
+    response = save_hand(second, game, 1, DRAW_FORM)
+    assert response.status_code == 409
+    assert "Someone entered hand 1 already" in response.content.decode()
+    assert Hand.objects.get().result == "ron"
+    assert TrailEntry.objects.filter(kind="hand_added").count() == 1
+
+
+def test_organisers_see_the_link_and_its_qr_code_on_the_game_page_and_the_slip(
+    organiser_client, game, link
+):
+    page = organiser_client.get(url("game", game.pk)).content.decode()
+    assert link.get_absolute_url() in page and "<svg" in page
+    slip = organiser_client.get(url("game_slip", game.pk)).content.decode()
+    assert link.get_absolute_url() in slip and "<svg" in slip and "Table 1" in slip
+
+
+def test_organisers_make_links_for_every_game_of_a_session_and_print_the_slips(
+    organiser_client, session, game, other_game
+):
+    response = organiser_client.post(url("session_links_make", session.event.slug, 1))
+    assert response.status_code == 302
+    assert TableLink.objects.live().count() == 2
+    organiser_client.post(url("session_links_make", session.event.slug, 1))
+    assert TableLink.objects.count() == 2
+    slips = organiser_client.get(url("session_slips", session.event.slug, 1)).content.decode()
+    assert slips.count("<svg") == 2
+    for link in TableLink.objects.all():
+        assert link.get_absolute_url() in slips
+
+
+def test_others_cannot_see_or_change_table_links(stranger_client, anonymous, game, link):
+    for client in (stranger_client, anonymous):
+        page = client.get(url("game", game.pk)).content.decode()
+        assert link.code not in page
+        assert client.get(url("game_slip", game.pk)).status_code in (302, 403)
+        client.post(url("table_link_renew", game.pk))
+        client.post(url("game_lock", game.pk), {"locked": "1"})
+    assert TableLink.objects.live().get() == link
+    game.refresh_from_db()
+    assert not game.locked

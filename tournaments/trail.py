@@ -1,0 +1,161 @@
+"""The trail of changes: who changed which result, when, and from what to what.
+
+Each writer in `services` adds its entry in the same transaction as the change, so the
+trail holds exactly the changes that were stored. The author is a user or a game's table
+link (`Actor`); the author's name is kept as text too, so the trail still reads the same
+after a user or a link is gone.
+
+Row-history libraries (django-simple-history, django-auditlog) record rows of one model:
+here one change spans several tables (a hand and its wins are replaced, later hands are
+renumbered after a delete) and its author may be a table link rather than a user, so the
+trail records each change once, in the words of the game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from . import formatting
+from .models import Event, Game, TableLink, TrailEntry
+
+Kind = TrailEntry.Kind
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change: a logged-in user, or the players through a table link."""
+
+    user: Any = None
+    table_link: TableLink | None = None
+
+    @classmethod
+    def of(cls, user=None, table_link: TableLink | None = None) -> Actor:
+        if user is not None and not getattr(user, "is_authenticated", False):
+            user = None
+        return cls(user=user, table_link=table_link)
+
+    @property
+    def label(self) -> str:
+        if self.table_link is not None:
+            link = self.table_link
+            return f"Table {link.game.table_number} link #{link.pk}"
+        if self.user is not None:
+            full = self.user.get_full_name()
+            name = self.user.get_username()
+            return f"{full} ({name})" if full else name
+        return "Tenbou"
+
+
+NOBODY = Actor()
+
+
+def write(
+    kind: str,
+    *,
+    actor: Actor | None,
+    event: Event | None = None,
+    game: Game | None = None,
+    hand_number: int | None = None,
+    before: Any = None,
+    after: Any = None,
+) -> TrailEntry:
+    actor = actor or NOBODY
+    if event is None:
+        event = game.session.event
+    return TrailEntry.objects.create(
+        event=event,
+        game=game,
+        session_number=game.session.number if game else None,
+        table_number=game.table_number if game else None,
+        hand_number=hand_number,
+        kind=kind,
+        user=actor.user,
+        table_link=actor.table_link,
+        author=actor.label[:160],
+        before=before,
+        after=after,
+    )
+
+
+# Reading the trail
+
+
+def _names(game: Game | None) -> list[str]:
+    if game is None:
+        return []
+    return [seat.player.display_name for seat in game.ordered_seats()]
+
+
+def _scores(scores: list, names: list[str]) -> str:
+    pairs = zip(names or [f"seat {i + 1}" for i in range(4)], scores, strict=False)
+    return ", ".join(f"{name} {formatting.points(score)}" for name, score in pairs)
+
+
+def describe(value: Any, names: list[str]) -> str:
+    """A trail entry's `before` or `after` in words; empty for nothing."""
+    from .hand_forms import ENDED_BY, describe_hand
+
+    if not value:
+        return ""
+    parts = []
+    if "hand" in value:
+        try:
+            parts.append(describe_hand(value["hand"], names))
+        except (KeyError, IndexError, TypeError):
+            parts.append(json.dumps(value["hand"], ensure_ascii=False))
+    if "final_scores" in value:
+        text = _scores(value["final_scores"], names)
+        if value.get("leftover_sticks"):
+            text += f"; {value['leftover_sticks']} sticks left over"
+        parts.append(text)
+    if "game_ended" in value:
+        reason = ENDED_BY.get(value["game_ended"], value["game_ended"])
+        parts.append(f"game over: {reason}")
+    if "match_points" in value and "reason" in value:
+        points = formatting.match_points(value["match_points"])
+        parts.append(f"{value.get('player', 'seat')} {points}: {value['reason']}")
+    if "preset" in value:
+        text = value["preset"]
+        if value.get("overrides"):
+            text += " with " + json.dumps(value["overrides"], ensure_ascii=False)
+        parts.append(text)
+        if "games_rescored" in value:
+            parts.append(
+                f"{value['games_rescored']} games re-scored, {value['games_changed']} changed, "
+                f"{value['games_reopened']} reopened"
+            )
+    if "seats" in value:
+        parts.append(f"table {value.get('table')}: " + ", ".join(value["seats"]))
+    if "locked" in value:
+        parts.append("locked" if value["locked"] else "unlocked")
+    if "link" in value:
+        parts.append(f"link {value['link']}")
+    if "later_hands_moved_up" in value:
+        parts.append(f"{value['later_hands_moved_up']} later hands moved up")
+    return "; ".join(parts) if parts else json.dumps(value, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class TrailRow:
+    entry: TrailEntry
+    what: str
+    before: str
+    after: str
+
+
+def trail_rows(entries, *, game: Game | None = None) -> list[TrailRow]:
+    """Entries with their changes in words: all of `game`, or of several games, then
+    with `game__seats__player` prefetched."""
+    rows = []
+    fixed = _names(game) if game is not None else None
+    for entry in entries:
+        names = fixed if fixed is not None else _names(entry.game)
+        what = entry.get_kind_display()
+        if entry.hand_number:
+            what += f" {entry.hand_number}"
+        rows.append(
+            TrailRow(entry, what, describe(entry.before, names), describe(entry.after, names))
+        )
+    return rows

@@ -1,0 +1,168 @@
+"""The live screen: a page for a projector in the playing room.
+
+It shows the standings (the top of the table always, then the rest a page at a time),
+each table's round, scores and status, and the round clock, in large type, and refreshes
+itself every few seconds through htmx polling. A whole room may keep it open, so a poll
+costs a few small queries: the rendered panel is cached under a key made of everything it
+shows (the event's results token, the session's games' last change, the clock, the page),
+so it is never stale and is rendered once per change.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.db.models import Count, Max, Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+import scoring
+
+from .. import access, formatting
+from ..models import Game, GameSeat, Session
+from ..standings import cached_standings
+from .rounds import clock_context
+
+POLL_SECONDS = 5
+TOP = 8  # always shown
+PAGE = 8  # of the rest, one page per poll
+TABLES_PER_PAGE = 24
+CACHE_SECONDS = 60 * 10
+
+
+def _number(value, *, default: int, low: int, high: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return default
+    return min(max(number, low), high)
+
+
+def _round_labels(games: list[Game]) -> dict[int, str]:
+    """Each unfinished hand-by-hand game's current round (E3-1 ...), replayed once per
+    change of the game and cached under its last change."""
+    wanted = {
+        g.pk: f"live-round:{g.pk}:{g.updated_at.timestamp()}"
+        for g in games
+        if not g.is_finished and g.entry_mode == Game.EntryMode.HANDS
+    }
+    found = cache.get_many(list(wanted.values()))
+    labels = {pk: found[key] for pk, key in wanted.items() if key in found}
+    missing = [g for g in games if g.pk in wanted and g.pk not in labels]
+    if missing:
+        game_ids = [g.pk for g in missing]
+        for game in (
+            Game.objects.filter(pk__in=game_ids)
+            .select_related("session__event")
+            .prefetch_related("seats__player", "hands__wins", "penalties")
+        ):
+            try:
+                state = scoring.replay(scoring.parse_record(game.to_record())).state
+            except scoring.ScoringError:
+                label = ""
+            else:
+                label = f"{state.round_label}-{state.honba}"
+            labels[game.pk] = label
+            cache.set(wanted[game.pk], label, CACHE_SECONDS)
+    return labels
+
+
+def _status(game: Game) -> str:
+    if game.is_finished:
+        return "Time" if game.ended_by == "time" else "Finished"
+    return "Locked" if game.locked else "Playing"
+
+
+def _panel(request: HttpRequest, event, session: Session | None, page: int, top: int) -> str:
+    standings = cached_standings(event)
+    rows = standings.rows
+    rest = rows[top:]
+    pages = max(1, -(-len(rest) // PAGE))
+    page_index = page % pages
+    games: list[Game] = []
+    table_pages = 1
+    if session is not None:
+        all_games = list(
+            session.games.prefetch_related(
+                Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+            ).order_by("table_number", "pk")
+        )
+        table_pages = max(1, -(-len(all_games) // TABLES_PER_PAGE))
+        start = (page % table_pages) * TABLES_PER_PAGE
+        games = all_games[start : start + TABLES_PER_PAGE]
+    labels = _round_labels(games)
+    tables = [
+        {
+            "number": g.table_number,
+            "status": _status(g),
+            "round": labels.get(g.pk, ""),
+            "seats": [
+                {
+                    "name": s.player.display_name,
+                    "score": formatting.points(s.score),
+                    "sub": s.is_substitute,
+                }
+                for s in g.ordered_seats()
+            ],
+        }
+        for g in games
+    ]
+
+    def line(row):
+        return {
+            "rank": row.rank_label,
+            "name": row.player,
+            "points": formatting.match_points(row.match_points),
+            "games": row.games,
+        }
+
+    next_url = reverse("tournaments:live", args=[event.slug]) + f"?page={page + 1}&top={top}"
+    if session is not None:
+        next_url += f"&session={session.number}"
+    context = {
+        "event": event,
+        "session": session,
+        "top": [line(r) for r in rows[:top]],
+        "rest": [line(r) for r in rest[page_index * PAGE : (page_index + 1) * PAGE]],
+        "rest_page": page_index + 1,
+        "rest_pages": pages,
+        "tables": tables,
+        "table_page": page % table_pages + 1,
+        "table_pages": table_pages,
+        # Without the server's time: the panel is cached, and the page carries the time.
+        "clock": clock_context(session) | {"now": None}
+        if session and session.clock_ends_at
+        else None,
+        "next_url": next_url,
+        "poll_seconds": POLL_SECONDS,
+    }
+    return render_to_string("tournaments/partials/live_panel.html", context, request=request)
+
+
+def live(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_reader(request, slug)
+    sessions = event.sessions.all()
+    if request.GET.get("session"):
+        number = _number(request.GET["session"], default=0, low=0, high=100_000)
+        session = sessions.filter(number=number).first()
+        if session is None:
+            raise Http404("No such session.")
+    else:
+        session = sessions.order_by("-number").first()
+    page = _number(request.GET.get("page"), default=0, low=0, high=10_000)
+    top = _number(request.GET.get("top"), default=TOP, low=1, high=30)
+    version = "-"
+    if session is not None:
+        state = session.games.aggregate(last=Max("updated_at"), count=Count("pk"))
+        last = state["last"].timestamp() if state["last"] else 0
+        clock = session.clock_ends_at.timestamp() if session.clock_ends_at else 0
+        version = f"{session.pk}:{last}:{state['count']}:{clock}"
+    key = f"live:{event.pk}:{event.results_token}:{version}:{page}:{top}"
+    panel = cache.get(key)
+    if panel is None:
+        panel = _panel(request, event, session, page, top)
+        cache.set(key, panel, CACHE_SECONDS)
+    if request.htmx:
+        return HttpResponse(panel)
+    return render(request, "tournaments/live.html", {"event": event, "panel": panel})

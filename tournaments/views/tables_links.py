@@ -1,0 +1,141 @@
+"""Table links: the address (and its QR code) that lets the players at one table enter
+their game's hands from a phone without an account, and the slips that carry it.
+
+Opening a link remembers it in the visitor's session and goes to the game page, so the
+code does not stay in the address bar or in the addresses of later pages. Only
+organisers see a code; they lock a game, revoke its link or make a new one.
+"""
+
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from .. import access, services
+from ..models import Game, GameSeat, TableLink
+from ..trail import Actor
+
+
+def qr_svg(url: str, *, scale: int = 4) -> str:
+    """The QR code of `url` as inline SVG, drawn here (no outside service sees the code)."""
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=scale, border=2, omitsize=False))  # noqa: S308
+
+
+def link_context(request: HttpRequest, link: TableLink | None, *, scale: int = 4) -> dict | None:
+    if link is None:
+        return None
+    url = request.build_absolute_uri(link.get_absolute_url())
+    return {"link": link, "url": url, "qr": qr_svg(url, scale=scale)}
+
+
+def table_link_open(request: HttpRequest, link_id: int, code: str) -> HttpResponse:
+    """The address on the slip: checks the code and lets this browser enter the game."""
+    link = TableLink.objects.select_related("game__session__event").filter(pk=link_id).first()
+    # Compared in constant time; an unknown id costs the same answer as a wrong code.
+    if link is None or not link.matches(code) or not link.is_live:
+        return render(request, "tournaments/table_link_gone.html", status=404)
+    access.remember_table_link(request, link)
+    game = link.game
+    if game.locked:
+        messages.warning(request, "The organisers have locked this game: hands cannot be changed.")
+    elif game.is_finished:
+        messages.info(request, "This game is finished.")
+    else:
+        messages.success(request, f"Table {game.table_number}: you can enter this game's hands.")
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def table_link_renew(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.get_game_for_organiser(request, pk)
+    had = game.table_links.live().exists()
+    services.renew_table_link(game.pk, actor=Actor.of(request.user))
+    messages.success(
+        request,
+        "A new table link is made; the old one no longer works."
+        if had
+        else "The table link is made: print the slip for the table.",
+    )
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def table_link_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.get_game_for_organiser(request, pk)
+    try:
+        services.revoke_table_link(game.pk, actor=Actor.of(request.user))
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(request, "The table link no longer works.")
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def game_lock(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.get_game_for_organiser(request, pk)
+    lock = request.POST.get("locked") == "1"
+    services.lock_game(game.pk, lock, actor=Actor.of(request.user))
+    messages.success(
+        request,
+        "The game is locked: its table link changes nothing."
+        if lock
+        else "The game is unlocked: the table can enter hands again.",
+    )
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def session_links_make(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    session = access.get_session_for_organiser(request, slug, number)
+    made = services.make_table_links(session.pk, actor=Actor.of(request.user))
+    if made:
+        messages.success(request, f"{made} table link{'s' if made != 1 else ''} made.")
+    else:
+        messages.info(request, "Every game in progress has its table link already.")
+    return redirect("tournaments:session_slips", slug, number)
+
+
+def _slip(request: HttpRequest, game: Game, link: TableLink | None) -> dict:
+    return {
+        "game": game,
+        "seats": game.ordered_seats(),
+        "table_link": link_context(request, link, scale=6),
+    }
+
+
+@login_required
+def game_slip(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.get_game_for_organiser(request, pk)
+    link = game.table_links.live().first()
+    context = {
+        "event": game.event,
+        "session": game.session,
+        "slips": [_slip(request, game, link)],
+        "single": game,
+    }
+    return render(request, "tournaments/table_slips.html", context)
+
+
+@login_required
+def session_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    session = access.get_session_for_organiser(request, slug, number)
+    games = session.games.prefetch_related(
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player")),
+        Prefetch("table_links", queryset=TableLink.objects.live(), to_attr="live_links"),
+    ).order_by("table_number", "pk")
+    slips = [
+        _slip(request, game, game.live_links[0] if game.live_links else None) for game in games
+    ]
+    context = {"event": session.event, "session": session, "slips": slips, "single": None}
+    return render(request, "tournaments/table_slips.html", context)

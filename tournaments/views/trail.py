@@ -1,0 +1,94 @@
+"""The trail of an event's changes, for its organisers: a page and a CSV file."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import render
+
+from .. import access
+from ..models import GameSeat, TrailEntry
+from ..trail import trail_rows
+
+PER_PAGE = 100
+CSV_COLUMNS = [
+    "When (UTC)",
+    "Session",
+    "Table",
+    "Hand",
+    "Change",
+    "Who",
+    "By table link",
+    "Before",
+    "After",
+    "Before (record)",
+    "After (record)",
+]
+
+
+def _entries(event):
+    return TrailEntry.objects.filter(event=event).prefetch_related(
+        Prefetch("game__seats", queryset=GameSeat.objects.select_related("player"))
+    )
+
+
+@login_required
+def event_trail(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    page = Paginator(_entries(event), PER_PAGE).get_page(request.GET.get("page"))
+    context = {"event": event, "page": page, "rows": trail_rows(page.object_list)}
+    return render(request, "tournaments/event_trail.html", context)
+
+
+class _Echo:
+    def write(self, value):
+        return value
+
+
+def _cell(value) -> str:
+    """Text that a spreadsheet shows as text, never runs as a formula."""
+    text = "" if value is None else str(value)
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + text
+    return text
+
+
+def _json(value) -> str:
+    return "" if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+@login_required
+def event_trail_csv(request: HttpRequest, slug: str) -> StreamingHttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    writer = csv.writer(_Echo())
+
+    def lines():
+        yield "\ufeff" + writer.writerow(CSV_COLUMNS)
+        # In chunks, so that a long trail is never all in memory.
+        for row in trail_rows(_entries(event).iterator(chunk_size=500)):
+            entry = row.entry
+            yield writer.writerow(
+                [
+                    entry.at.astimezone(datetime.UTC).isoformat(timespec="seconds"),
+                    entry.session_number or "",
+                    entry.table_number or "",
+                    entry.hand_number or "",
+                    _cell(row.what),
+                    _cell(entry.author),
+                    "yes" if entry.table_link_id else "no",
+                    _cell(row.before),
+                    _cell(row.after),
+                    _cell(_json(entry.before)),
+                    _cell(_json(entry.after)),
+                ]
+            )
+
+    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-changes.csv"'
+    return response
