@@ -1,5 +1,5 @@
 """The engine stays pure Python: no Django and no `mahjong` anywhere inside `scoring/`, and
-the Tenhou converter beside it needs no Django either."""
+the Tenhou converter and the seating planner beside it need no Django either."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SCORING = ROOT / "scoring"
 TENHOU = ROOT / "tenhou"
+SEATING = ROOT / "seating"
 
 
 def _imported(path: Path) -> list[str]:
@@ -63,6 +64,23 @@ def test_converting_a_tenhou_log_loads_no_django():
         "game = tenhou.convert_file('tests/data/tenhou/2019103023gm-00a9-0000-f90e0fe9.json')\n"
         "assert tenhou.differences(game) == []\n"
         "assert 'mahjong' in sys.modules\n"
+        "assert not [m for m in sys.modules if m.split('.')[0] == 'django']\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_no_module_of_the_seating_planner_imports_django():
+    paths = sorted(SEATING.rglob("*.py"))
+    assert paths
+    for path in paths:
+        assert not any(_is(name, "django") for name in _imported(path)), path.name
+
+
+def test_planning_seats_loads_no_django():
+    code = (
+        "import sys, seating\n"
+        "assert seating.make_plan(range(20), 5).repeats == 0\n"
         "assert not [m for m in sys.modules if m.split('.')[0] == 'django']\n"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
