@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import scoring
+import seating
 import tenhou
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +25,7 @@ def _modules(package) -> list[str]:
     return names
 
 
-MODULES = _modules(scoring) + _modules(tenhou)
+MODULES = _modules(scoring) + _modules(tenhou) + _modules(seating)
 
 
 @pytest.mark.parametrize("name", MODULES)
