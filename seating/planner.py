@@ -20,7 +20,7 @@ from itertools import combinations
 from .designs import construction_rounds, transversal_rounds
 
 METHODS = ("balanced", "swiss", "random")
-MAX_PLAYERS = 400
+MAX_PLAYERS = 1000
 MAX_ROUNDS = 30
 
 Round = list[list[int]]
@@ -104,6 +104,10 @@ def make_plan(
             seated = [p for p in range(n) if p not in out]
             rng.shuffle(seated)
             plan_rounds.append([seated[i : i + 4] for i in range(0, len(seated), 4)])
+    # Balanced every four rounds as well as over the whole plan, so that an event stopped
+    # early (or a director looking at the first rounds) sees the winds shared out too.
+    for start in range(0, len(plan_rounds), 4):
+        _balance_winds(n, past + plan_rounds[:start], plan_rounds[start : start + 4])
     _balance_winds(n, past, plan_rounds)
     return _result(players, past, plan_rounds, sitting_out)
 

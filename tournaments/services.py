@@ -884,3 +884,60 @@ def make_table_links(session_id: int, *, actor: Actor | None = None) -> int:
             )
             made += 1
     return made
+
+
+# Seating a session
+
+
+# Most tables one session may be seated at (a roster holds at most ROSTER_LIMIT players).
+SEATING_TABLE_LIMIT = ROSTER_LIMIT // 4
+
+
+def session_has_results(session: Session) -> bool:
+    """Whether any game of the session has a hand, a final score or a penalty entered, or
+    is finished: then seating it again would throw results away."""
+    games = Game.objects.filter(session=session)
+    return (
+        Hand.objects.filter(game__in=games).exists()
+        or GameSeat.objects.filter(game__in=games, entered_score__isnull=False).exists()
+        or Penalty.objects.filter(game__in=games).exists()
+        or games.filter(status=Game.Status.FINISHED).exists()
+    )
+
+
+def seat_session(
+    session_id: int, tables: Sequence[Sequence[int]], *, actor: Actor | None = None
+) -> list[Game]:
+    """Create one game per table (player ids in seat order, East first), numbered from 1,
+    in place of the session's games so far, which must have no results. All or nothing;
+    the trail gets the seats of every table."""
+    if not tables or len(tables) > SEATING_TABLE_LIMIT:
+        raise GameChangeRefused(f"A session is seated at 1 to {SEATING_TABLE_LIMIT} tables.")
+    ids = [pid for table in tables for pid in table]
+    if any(len(table) != 4 for table in tables) or len(set(ids)) != len(ids):
+        raise GameChangeRefused("Every table needs four players, and every player one seat.")
+    with transaction.atomic():
+        session = Session.objects.select_for_update().select_related("event").get(pk=session_id)
+        if session_has_results(session):
+            raise GameChangeRefused(
+                f"Session {session.number} has results entered already, so it cannot be "
+                "seated again. Seat a new session, or delete its hands and final scores first."
+            )
+        players = Player.objects.in_bulk(ids)
+        if len(players) != len(set(ids)):
+            raise GameChangeRefused("A player of this plan was removed meanwhile: plan again.")
+        session.games.all().delete()
+        games = [
+            create_game(session, [players[pid] for pid in table], table_number=number)
+            for number, table in enumerate(tables, start=1)
+        ]
+        for game, table in zip(games, tables, strict=True):
+            seats = [players[pid].display_name for pid in table]
+            trail.write(
+                Kind.SEATS_CHANGED,
+                actor=actor,
+                game=game,
+                after={"table": game.table_number, "seats": seats},
+            )
+        Event.objects.filter(pk=session.event_id).results_changed()
+        return games

@@ -7,6 +7,7 @@ from .views import (
     live,
     roster,
     rounds,
+    seating,
     sheets,
     standings,
     tables_links,
@@ -78,6 +79,17 @@ urlpatterns = [
         "events/<slug:slug>/sessions/<int:number>/slips/",
         tables_links.session_slips,
         name="session_slips",
+    ),
+    # Seating a session from the roster, and its seating list (views/seating.py).
+    path(
+        "events/<slug:slug>/sessions/<int:number>/seat/",
+        seating.seat_players,
+        name="seat_players",
+    ),
+    path(
+        "events/<slug:slug>/sessions/<int:number>/seating/",
+        seating.seating_list,
+        name="seating_list",
     ),
     # The roster (views/roster.py).
     path("events/<slug:slug>/roster/", roster.roster, name="roster"),

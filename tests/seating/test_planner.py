@@ -136,7 +136,7 @@ def test_every_plan_seats_each_player_at_most_once_a_round(players, rounds, meth
         (16, 31, {}, "An event can have at most 30 rounds; ask for 30 or fewer."),
         (16, 0, {}, "Ask for at least one round."),
         (16, 2, {"method": "chaos"}, "Unknown seating method 'chaos'"),
-        (401, 2, {}, "A plan can seat at most 400 players"),
+        (1001, 2, {}, "A plan can seat at most 1000 players"),
         (
             16,
             29,
@@ -167,3 +167,17 @@ def test_the_constructions_are_perfect_where_they_exist():
         rounds = transversal_rounds(players, construction_rounds(players))
         assert max(meetings(rounds).values()) == 1
     assert construction_rounds(16) == 5 and construction_rounds(24) == 0
+
+
+def test_winds_are_shared_out_within_every_four_rounds_too():
+    plan = make_plan(range(36), 8, seed=0)
+    for start in (0, 4):
+        for p in range(36):
+            winds = [
+                w
+                for rnd in plan.rounds[start : start + 4]
+                for t in rnd
+                for w, q in enumerate(t)
+                if q == p
+            ]
+            assert sorted(winds) == [0, 1, 2, 3]

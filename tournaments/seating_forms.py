@@ -1,0 +1,135 @@
+"""Forms for seating a session: the method, and for a fixed plan the tables as typed."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+import seating
+
+from .forms import TenbouFormMixin
+from .models import Player
+from .services import SEATING_TABLE_LIMIT
+
+METHOD_CHOICES = [
+    ("balanced", "Balanced: as few repeated meetings as possible over the whole event"),
+    ("swiss", "Swiss: by the standings, 1st to 4th at table 1, and so on"),
+    ("random", "Random"),
+    ("fixed", "Fixed: I type or upload the tables"),
+]
+UPLOAD_LIMIT = 64 * 1024
+
+
+class SeatingForm(TenbouFormMixin, forms.Form):
+    method = forms.ChoiceField(
+        choices=METHOD_CHOICES,
+        initial="balanced",
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose how to seat the players."},
+    )
+    rounds = forms.IntegerField(
+        label="Rounds in the event",
+        min_value=1,
+        max_value=seating.MAX_ROUNDS,
+        help_text="Balanced plans keep the later rounds in mind, so that they can avoid "
+        "repeats too.",
+        error_messages={
+            "required": "Give the number of rounds the event has, e.g. 8.",
+            "min_value": "An event has at least one round.",
+            "max_value": f"A plan can have at most {seating.MAX_ROUNDS} rounds; give fewer.",
+        },
+    )
+    tables = forms.CharField(
+        label="Tables",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off", "spellcheck": "false"}),
+        help_text="For a fixed plan: one table a line, four names in seat order East, South, "
+        "West, North, separated by commas.",
+    )
+    upload = forms.FileField(
+        label="Or upload the tables",
+        required=False,
+        help_text="A CSV file, one table a row of four names (at most 64 KB).",
+    )
+
+    def __init__(self, *args, players: list[Player], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+
+    def clean_upload(self):
+        upload = self.cleaned_data.get("upload")
+        if upload is None:
+            return None
+        if upload.size > UPLOAD_LIMIT:
+            raise ValidationError("The file is larger than 64 KB; upload the tables only.")
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ValidationError("The file is not text (UTF-8); save it as CSV.") from None
+
+    def clean(self):
+        data = super().clean()
+        if data.get("method") != "fixed":
+            return data
+        text = data.get("upload") or data.get("tables") or ""
+        rows = [row for row in csv.reader(io.StringIO(text)) if any(c.strip() for c in row)]
+        if not rows:
+            raise ValidationError(
+                "A fixed plan needs its tables: type one table a line, four names separated "
+                "by commas, or upload a CSV file."
+            )
+        if len(rows) > SEATING_TABLE_LIMIT:
+            raise ValidationError(f"A session has at most {SEATING_TABLE_LIMIT} tables.")
+        known = {p.display_name.casefold(): p for p in self.players}
+        tables = []
+        for number, row in enumerate(rows, start=1):
+            names = [" ".join(cell.split()) for cell in row if cell.strip()]
+            if len(names) != 4:
+                raise ValidationError(
+                    f"Line {number} names {len(names)} players; a table needs exactly four, "
+                    "separated by commas."
+                )
+            unknown = [name for name in names if name.casefold() not in known]
+            if unknown:
+                raise ValidationError(
+                    f"Line {number}: {', '.join(unknown)} is not taking part in this session. "
+                    "Check the spelling, or add them to the roster first."
+                )
+            tables.append([known[name.casefold()] for name in names])
+        try:
+            seating.check_round(self.players, tables)
+        except seating.SeatingError as err:
+            raise ValidationError(str(err)) from None
+        data["fixed"] = tables
+        return data
+
+
+class SeatingConfirmForm(forms.Form):
+    """The previewed plan, sent back to be stored as shown."""
+
+    plan = forms.CharField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, player_ids: list[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.player_ids = player_ids
+
+    def clean_plan(self) -> list[list[int]]:
+        stale = "The roster changed since the preview, or the plan was damaged: plan again."
+        raw = self.cleaned_data["plan"]
+        try:
+            tables = json.loads(raw) if len(raw) < 20_000 else None
+        except ValueError:
+            tables = None
+        if not isinstance(tables, list) or not all(
+            isinstance(t, list) and all(type(p) is int for p in t) for t in tables
+        ):
+            raise ValidationError(stale)
+        try:
+            seating.check_round(self.player_ids, tables)
+        except seating.SeatingError:
+            raise ValidationError(stale) from None
+        return tables

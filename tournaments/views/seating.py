@@ -1,0 +1,118 @@
+"""Seating a session from the roster, and the seating list players find their seat on."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+import seating
+
+from .. import access, seat_plans, services
+from ..models import WINDS, GameSeat
+from ..seating_forms import SeatingConfirmForm, SeatingForm
+from ..trail import Actor
+
+
+def _default_rounds(session) -> int:
+    return max(session.event.sessions.count(), session.number)
+
+
+@login_required
+def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Choose a method, see the tables with their repeat counts, then create the games."""
+    session = access.get_session_for_organiser(request, slug, number)
+    players = seat_plans.playing(session)
+    has_results = services.session_has_results(session)
+    context = {
+        "event": session.event,
+        "session": session,
+        "players": players,
+        "has_results": has_results,
+        "already_seated": session.games.exists(),
+    }
+    if request.method == "POST" and "confirm" in request.POST:
+        confirm = SeatingConfirmForm(request.POST, player_ids=[p.pk for p in players])
+        if confirm.is_valid():
+            try:
+                games = services.seat_session(
+                    session.pk, confirm.cleaned_data["plan"], actor=Actor.of(request.user)
+                )
+            except services.GameChangeRefused as err:
+                messages.error(request, str(err))
+            else:
+                messages.success(
+                    request, f"Session {session.number} is seated at {len(games)} tables."
+                )
+                return redirect("tournaments:seating_list", slug, number)
+        else:
+            messages.error(request, " ".join(confirm.errors["plan"]))
+    form = SeatingForm(
+        request.POST if request.method == "POST" and "preview" in request.POST else None,
+        request.FILES or None,
+        players=players,
+        initial={"rounds": _default_rounds(session)},
+    )
+    context["form"] = form
+    if has_results:
+        context["refusal"] = (
+            f"Session {session.number} has results entered already, so it cannot be seated "
+            "again. Seat a new session, or delete its hands and final scores first."
+        )
+    elif len(players) < 4:
+        context["refusal"] = (
+            f"{len(players)} player(s) on the roster take part in session {session.number}; "
+            "a plan needs at least 4. Add players on the roster page."
+        )
+    elif form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        try:
+            proposal = seat_plans.propose(
+                session,
+                data["method"],
+                rounds=data["rounds"],
+                fixed=data.get("fixed"),
+                seed=random.SystemRandom().randrange(1 << 30),
+            )
+        except seating.SeatingError as err:
+            form.add_error(None, str(err))
+        else:
+            context["proposal"] = proposal
+            context["plan_json"] = json.dumps(proposal.plan())
+    return render(request, "tournaments/seating_form.html", context)
+
+
+def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Where everyone sits: by table, and by name A-Z with the table and wind."""
+    session = access.get_session_for_reader(request, slug, number)
+    games = list(
+        session.games.prefetch_related(
+            Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+        )
+    )
+    by_name = sorted(
+        (
+            {"player": seat.player, "table": game.table_number, "wind": WINDS[seat.seat]}
+            for game in games
+            for seat in game.seats.all()
+        ),
+        key=lambda row: (row["player"].display_name.casefold(), row["table"]),
+    )
+    seated = {row["player"].pk for row in by_name}
+    sitting_out = [p for p in seat_plans.playing(session) if p.pk not in seated] if games else []
+    context = {
+        "event": session.event,
+        "session": session,
+        "games": games,
+        "by_name": by_name,
+        "sitting_out": sorted(sitting_out, key=lambda p: p.display_name.casefold()),
+        "is_organiser": session.event.is_organiser(request.user),
+        "seat_url": reverse("tournaments:seat_players", args=[slug, number]),
+    }
+    return render(request, "tournaments/seating_list.html", context)
