@@ -100,3 +100,24 @@ def test_the_seating_list_fits_a_phone(live_server, page, seated, tmp_path):
     assert box is not None and box["height"] >= 44
     page.screenshot(path=str(tmp_path / "seating-phone.png"), full_page=True)
     _keep(tmp_path / "seating-phone.png")
+
+
+def test_seating_is_previewed_and_confirmed_on_a_phone(live_server, page, seated, tmp_path):
+    client = Client()
+    client.force_login(seated["organiser"])
+    cookie = client.cookies["sessionid"]
+    page.context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_server.url}])
+    page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
+    page.goto(live_server.url + reverse("tournaments:session", args=["autumn", 1]))
+    page.get_by_role("link", name="Seat the players").click()
+    page.get_by_label("Random").check()
+    page.get_by_role("button", name="Preview the tables").click()
+    assert page.get_by_role("heading", name=re.compile(r"Preview: 9 tables")).is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    choice = page.locator(".seating-form fieldset label").first.bounding_box()
+    assert choice is not None and choice["height"] >= 44
+    page.screenshot(path=str(tmp_path / "seating-preview.png"), full_page=True)
+    _keep(tmp_path / "seating-preview.png")
+    page.get_by_role("button", name="Create the 9 games").click()
+    assert page.get_by_text("Session 1 is seated at 9 tables.").is_visible()
+    assert Session.objects.get(number=1, event=seated["event"]).games.count() == 9
