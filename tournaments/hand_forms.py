@@ -14,6 +14,8 @@ from typing import Any
 
 from django import forms
 
+from scoring import yaku as yaku_table
+from scoring.counting import MAX_DORA, Count, count_yaku
 from scoring.errors import ScoringError
 from scoring.payouts import MAX_YAKUMAN, VALID_FU, check_value
 from scoring.rules import MultiRon, Rules
@@ -39,6 +41,24 @@ ENDED_BY = {
 YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 YAKUMAN_CHOICES = [(n, f"×{n}") for n in range(1, MAX_YAKUMAN + 1)]
 NOBODY = ("", "None")
+HAND_KINDS = [("closed", "Closed"), ("open", "Open (called tiles)")]
+YAKU_CHOICES = [(y.key, y.romaji) for y in yaku_table.YAKU_LIST]
+# The checklist's groups: ordinary yaku by their closed han, then yakuman by multiple.
+YAKU_GROUPS = [
+    ("1 han", [y.key for y in yaku_table.by_han(1)]),
+    ("2 han", [y.key for y in yaku_table.by_han(2)]),
+    ("3 han", [y.key for y in yaku_table.by_han(3)]),
+    ("6 han", [y.key for y in yaku_table.by_han(6)]),
+    ("Yakuman", [y.key for y in yaku_table.yakuman(1)]),
+    ("Double yakuman", [y.key for y in yaku_table.yakuman(2)]),
+]
+# Fu in one tap: the common cases, with when they apply.
+FU_SHORTCUTS = [
+    (20, "Pinfu tsumo"),
+    (25, "Seven pairs"),
+    (30, "Closed ron with no other fu, or an open hand with none"),
+    (40, "One more fu item: a closed or edge wait, an honour or terminal triplet..."),
+]
 # Short, so that six fit on a phone as buttons.
 RESULT_LABELS = {
     "ron": "Ron",
@@ -91,6 +111,17 @@ def _seats_field(seats: list[SeatLabel], **kwargs) -> forms.Field:
         widget=forms.CheckboxSelectMultiple,
         **kwargs,
     )
+
+
+def yaku_value(y: yaku_table.Yaku) -> str:
+    """How the checklist shows a yaku's worth: "1", "2 · open 1", "closed", "×2"."""
+    if y.yakuman:
+        return "closed only" if y.closed_only else ""
+    if y.closed_only:
+        return "closed only"
+    if y.open_han != y.closed_han:
+        return f"open {y.open_han}"
+    return ""
 
 
 def three_winners_possible(rules: Rules) -> bool:
@@ -146,6 +177,30 @@ class HandForm(forms.Form):
                 widget=forms.RadioSelect(choices=YAKUMAN_CHOICES),
             )
             f[f"w{i}_pao"] = _seat_field(seats, nobody=True, label="Pao (liable player)")
+            f[f"w{i}_yaku"] = forms.MultipleChoiceField(
+                choices=YAKU_CHOICES,
+                required=False,
+                label="Yaku",
+                widget=forms.CheckboxSelectMultiple,
+            )
+            f[f"w{i}_hand"] = forms.ChoiceField(
+                choices=HAND_KINDS, required=False, label="The hand", widget=forms.RadioSelect
+            )
+            for part, label in (("dora", "Dora"), ("ura", "Ura dora"), ("aka", "Red fives")):
+                f[f"w{i}_{part}"] = forms.IntegerField(
+                    required=False,
+                    min_value=0,
+                    max_value=MAX_DORA,
+                    label=label,
+                    error_messages={
+                        "min_value": f"{label}: enter a number from 0 to {MAX_DORA}.",
+                        "max_value": f"{label}: enter a number from 0 to {MAX_DORA}.",
+                        "invalid": f"{label}: enter a whole number, or leave it empty for 0.",
+                    },
+                    widget=forms.NumberInput(
+                        attrs={"inputmode": "numeric", "class": "counter-input", "min": 0}
+                    ),
+                )
         f["loser"] = _seat_field(seats, label="Dealt in")
         f["tenpai"] = _seats_field(seats, label="Tenpai")
         if rules.nagashi_mangan:
@@ -179,15 +234,30 @@ class HandForm(forms.Form):
                 "fu": self[f"w{i}_fu"],
                 "yakuman": self[f"w{i}_yakuman"],
                 "pao": self[f"w{i}_pao"],
-                "errors": [
-                    e
-                    for part in ("winner", "han", "fu", "yakuman", "pao")
-                    for e in self.errors.get(f"w{i}_{part}", [])
-                ],
+                "hand": self[f"w{i}_hand"],
+                "yaku_groups": self._yaku_groups(i),
+                "counters": [self[f"w{i}_{part}"] for part in ("dora", "ura", "aka")],
+                "fu_shortcuts": FU_SHORTCUTS,
+                "counting": bool(self[f"w{i}_yaku"].value()),
+                "errors": [e for part in PARTS for e in self.errors.get(f"w{i}_{part}", [])],
                 "filled": self[f"w{i}_winner"].value() not in (None, ""),
             }
             for i in range(1, self.win_count + 1)
         ]
+
+    def _yaku_groups(self, i: int) -> list[dict[str, Any]]:
+        options = {opt.data["value"]: opt for opt in self[f"w{i}_yaku"]}
+        return [
+            {
+                "title": title,
+                "items": [
+                    {"option": options[key], "yaku": yaku_table.YAKU[key],
+                     "value": yaku_value(yaku_table.YAKU[key])}
+                    for key in keys
+                ],
+            }
+            for title, keys in YAKU_GROUPS
+        ]  # fmt: skip
 
     def clean_riichi(self) -> list[int]:
         return sorted(self.cleaned_data["riichi"])
@@ -254,6 +324,13 @@ class HandForm(forms.Form):
         cleaned = self.cleaned_data
         han = self._clean_han(i)
         who = self.name(winner)
+        count = self._count(i, who, tsumo=tsumo)
+        if count is False:
+            return None
+        if count is not None:
+            han = self._han_from_count(i, who, han, count)
+            if han is None:
+                return None
         if han is None:
             if f"w{i}_han" not in self.errors:
                 self.add_error(f"w{i}_han", f"Choose the han of {who}'s hand, or Yakuman.")
@@ -263,16 +340,35 @@ class HandForm(forms.Form):
             win["loser"] = loser
         if han == YAKUMAN:
             yakuman = cleaned.get(f"w{i}_yakuman")
+            if yakuman is None and count is not None:
+                yakuman = count.yakuman
             if yakuman is None:
                 self.add_error(f"w{i}_yakuman", f"Choose the yakuman multiple of {who}'s hand.")
+                return None
+            if count is not None and count.yakuman != yakuman:
+                self.add_error(
+                    f"w{i}_yakuman",
+                    f"{who}: the ticked yakuman make ×{count.yakuman}, but ×{yakuman} is "
+                    f"chosen: choose ×{count.yakuman}, or change the ticks.",
+                )
                 return None
             win["yakuman"] = yakuman
             where = f"w{i}_yakuman"
         else:
             win["han"] = han
+            fu = cleaned.get(f"w{i}_fu")
+            if count is not None and count.fu is not None and han <= 4:
+                if fu is not None and fu != count.fu:
+                    self.add_error(
+                        f"w{i}_fu",
+                        f"{who}: with {self._fu_reason(count)} the hand is {count.fu} fu, "
+                        f"not {fu}: choose {count.fu} fu.",
+                    )
+                    return None
+                fu = count.fu
             # From 5 han the fu no longer count; a stray fu tap is dropped, not refused.
-            if han <= 4 and cleaned.get(f"w{i}_fu") is not None:
-                win["fu"] = cleaned[f"w{i}_fu"]
+            if han <= 4 and fu is not None:
+                win["fu"] = fu
             where = f"w{i}_han" if han < 1 else f"w{i}_fu"
         try:
             check_value(
@@ -290,7 +386,70 @@ class HandForm(forms.Form):
                 self.add_error(f"w{i}_pao", f"{who} cannot be liable for their own hand.")
                 return None
             win["pao"] = pao
+        win.update(self._stats(i, count))
         return win
+
+    def _count(self, i: int, who: str, *, tsumo: bool) -> Count | None | bool:
+        """The checklist's count of winner `i`: None when no yaku are ticked, False when
+        the ticks were refused (the reason is on the form)."""
+        cleaned = self.cleaned_data
+        keys = cleaned.get(f"w{i}_yaku") or []
+        if not keys:
+            return None
+        kind = cleaned.get(f"w{i}_hand")
+        if not kind:
+            self.add_error(
+                f"w{i}_hand", f"{who}: choose Closed or Open, so that the yaku count right."
+            )
+            return False
+        try:
+            return count_yaku(
+                keys,
+                is_open=kind == "open",
+                dora=cleaned.get(f"w{i}_dora") or 0,
+                ura=cleaned.get(f"w{i}_ura") or 0,
+                aka=cleaned.get(f"w{i}_aka") or 0,
+                tsumo=tsumo,
+                open_tanyao=getattr(self.rules, "open_tanyao", True),
+            )
+        except ScoringError as err:
+            self.add_error(f"w{i}_yaku", f"{who}: {err.message}")
+            return False
+
+    def _han_from_count(self, i: int, who: str, han: int | str | None, count: Count):
+        """The han the checklist counted, or None (with the reason) when the han chosen
+        by hand says otherwise. 13 stands for 13 han and more."""
+        counted: int | str = YAKUMAN if count.yakuman else min(count.han or 0, 13)
+        if han is None or han == counted:
+            return counted
+        said = "yakuman" if counted == YAKUMAN else f"{counted} han"
+        chosen = "Yakuman" if han == YAKUMAN else f"{han} han"
+        self.add_error(
+            f"w{i}_han",
+            f"{who}: the ticked yaku and dora make {said}, but {chosen} is chosen: "
+            "choose the counted value, or change the ticks.",
+        )
+        return None
+
+    @staticmethod
+    def _fu_reason(count: Count) -> str:
+        if "chiitoitsu" in count.yaku:
+            return "seven pairs"
+        return "pinfu by tsumo" if count.fu == 20 else "pinfu by ron"
+
+    def _stats(self, i: int, count: Count | None) -> dict[str, Any]:
+        """The win's statistics fields: yaku, dora and open, as far as they were given."""
+        if count is not None:
+            return count.as_win()
+        cleaned = self.cleaned_data
+        stats: dict[str, Any] = {}
+        kind = cleaned.get(f"w{i}_hand")
+        if kind:
+            stats["open"] = kind == "open"
+        dora = [cleaned.get(f"w{i}_{part}") for part in ("dora", "ura", "aka")]
+        if any(d is not None for d in dora):
+            stats["dora"] = sum(d or 0 for d in dora)
+        return stats
 
     def to_hand(self, *, keep_from: dict[str, Any] | None = None) -> dict[str, Any]:
         """The hand object of the spec, from a valid form.
@@ -317,12 +476,14 @@ class HandForm(forms.Form):
 
 STATS = ("yaku", "dora", "open")
 VALUE = ("winner", "loser", "han", "fu", "yakuman", "pao")
+PARTS = ("winner", "han", "fu", "yakuman", "pao", "yaku", "hand", "dora", "ura", "aka")
 
 
 def _keep_stats(win: dict[str, Any], old_hand: dict[str, Any] | None) -> dict[str, Any]:
     for old in (old_hand or {}).get("wins", []):
         if all(old.get(k) == win.get(k) for k in VALUE):
-            return {**win, **{k: old[k] for k in STATS if k in old}}
+            # What the form gave anew wins over what was stored.
+            return {**{k: old[k] for k in STATS if k in old}, **win}
     return win
 
 
@@ -359,6 +520,23 @@ def _value(win: dict[str, Any]) -> str:
     else:
         text = f"{win['han']} han"
     return text
+
+
+def describe_stats(hand: dict[str, Any], names: list[str]) -> list[str]:
+    """One line per win that says its yaku, dora or open/closed:
+    "Aki: Riichi, Menzen tsumo, Pinfu · 1 dora · closed"."""
+    lines = []
+    for win in hand.get("wins", []):
+        parts = []
+        if win.get("yaku"):
+            parts.append(", ".join(yaku_table.name(k) for k in win["yaku"]))
+        if win.get("dora"):
+            parts.append(f"{win['dora']} dora")
+        if win.get("open") is not None:
+            parts.append("open" if win["open"] else "closed")
+        if parts:
+            lines.append(f"{names[win['winner']]}: {' · '.join(parts)}")
+    return lines
 
 
 def describe_hand(hand: dict[str, Any], names: list[str]) -> str:

@@ -29,6 +29,7 @@ from ..hand_forms import (
     PenaltyForm,
     SeatLabel,
     describe_hand,
+    describe_stats,
     initial_from_hand,
     seat_labels,
 )
@@ -241,6 +242,7 @@ def _preview_context(
         "number": preview.number,
         "round": round_honba(report),
         "summary": describe_hand(doc, names),
+        "stats_lines": describe_stats(doc, names),
         "rows": rows,
         "sticks_before": report.sticks_before,
         "sticks_after": report.sticks_after,

@@ -1,0 +1,148 @@
+"""Counting help on the hand form: the yaku checklist fills han and fu and is stored."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from scoring.rules import Rules
+from tournaments.hand_forms import HandForm, seat_labels
+from tournaments.models import Win
+
+NAMES = ["Aki", "Ben", "Chie", "Dan"]
+# Ben (South, not the dealer) tsumo: riichi, menzen tsumo, pinfu and one dora; no han or fu.
+BEGINNER_TSUMO = {
+    "result": "tsumo",
+    "riichi": ["1"],
+    "w1_winner": "1",
+    "w1_hand": "closed",
+    "w1_yaku": ["riichi", "menzen_tsumo", "pinfu"],
+    "w1_dora": "1",
+}
+
+
+def form(data, rules=None):
+    return HandForm(data, seats=seat_labels(NAMES, 0), rules=rules or Rules())
+
+
+def url(name, game, *args):
+    return reverse(f"tournaments:{name}", args=[game.pk, *args])
+
+
+def test_ticked_yaku_and_dora_give_the_han_and_the_fu_without_choosing_them():
+    f = form(BEGINNER_TSUMO)
+    assert f.is_valid(), f.errors
+    assert f.to_hand()["wins"] == [
+        {
+            "winner": 1,
+            "han": 4,
+            "fu": 20,
+            "yaku": ["riichi", "menzen_tsumo", "pinfu"],
+            "dora": 1,
+            "open": False,
+        }
+    ]
+
+
+def test_an_open_hand_counts_the_open_values_and_the_han_chosen_must_agree():
+    data = {
+        "result": "ron",
+        "riichi": [],
+        "loser": "0",
+        "w1_winner": "2",
+        "w1_hand": "open",
+        "w1_yaku": ["honitsu", "haku"],
+        "w1_aka": "1",
+        "w1_fu": "40",
+    }
+    f = form(data)
+    assert f.is_valid(), f.errors
+    assert f.to_hand()["wins"][0]["han"] == 4
+    f = form({**data, "w1_han": "5"})
+    assert not f.is_valid()
+    assert "the ticked yaku and dora make 4 han, but 5 han is chosen" in str(f.errors)
+
+
+def test_a_double_yakuman_sets_the_multiple():
+    data = {
+        "result": "ron",
+        "riichi": [],
+        "loser": "3",
+        "w1_winner": "0",
+        "w1_hand": "open",
+        "w1_yaku": ["daisuushii"],
+    }
+    f = form(data)
+    assert f.is_valid(), f.errors
+    assert f.to_hand()["wins"][0] == {
+        "winner": 0,
+        "loser": 3,
+        "yakuman": 2,
+        "yaku": ["daisuushii"],
+        "dora": 0,
+        "open": True,
+    }
+    f = form({**data, "w1_han": "Y", "w1_yakuman": "1"})
+    assert not f.is_valid()
+    assert "the ticked yakuman make ×2, but ×1 is chosen" in str(f.errors)
+
+
+def test_impossible_ticks_are_refused_with_the_reason():
+    f = form({**BEGINNER_TSUMO, "w1_hand": "open", "w1_yaku": ["pinfu", "tanyao"]})
+    assert not f.is_valid()
+    assert "Ben: Pinfu needs a closed hand: untick it, or choose Closed." in str(f.errors)
+    f = form({**BEGINNER_TSUMO, "w1_hand": ""})
+    assert "Ben: choose Closed or Open" in str(f.errors)
+    f = form({**BEGINNER_TSUMO, "w1_fu": "30"})
+    assert "with pinfu by tsumo the hand is 20 fu, not 30" in str(f.errors)
+    f = form({**BEGINNER_TSUMO, "w1_dora": "-2"})
+    assert "Dora: enter a number from 0 to" in str(f.errors)
+
+
+def test_seven_pairs_ron_takes_25_fu():
+    data = {
+        "result": "ron",
+        "riichi": [],
+        "loser": "0",
+        "w1_winner": "3",
+        "w1_hand": "closed",
+        "w1_yaku": ["chiitoitsu", "tanyao"],
+    }
+    f = form(data)
+    assert f.is_valid(), f.errors
+    assert (f.to_hand()["wins"][0]["han"], f.to_hand()["wins"][0]["fu"]) == (3, 25)
+
+
+def test_the_plain_han_and_fu_buttons_work_as_before():
+    data = {"result": "ron", "riichi": [], "loser": "0", "w1_winner": "1", "w1_han": "3",
+            "w1_fu": "40"}  # fmt: skip
+    f = form(data)
+    assert f.is_valid(), f.errors
+    assert f.to_hand()["wins"] == [{"winner": 1, "loser": 0, "han": 3, "fu": 40}]
+
+
+def test_a_beginner_enters_riichi_tsumo_pinfu_one_dora_and_gets_the_right_payments(
+    organiser_client, game
+):
+    page = organiser_client.get(url("hand_new", game)).content.decode()
+    assert "Count it for me" in page and 'name="w1_yaku"' in page
+    assert "js/hand-count.js" in page
+    data = {**BEGINNER_TSUMO, "number": "1"}
+    preview = organiser_client.post(url("hand_new", game), {**data, "action": "preview"})
+    text = preview.content.decode()
+    assert "Ben tsumo · 4 han 20 fu" in text
+    assert "Ben: Riichi, Menzen tsumo, Pinfu · 1 dora · closed" in text
+    organiser_client.post(url("hand_new", game), {**data, "action": "save"})
+    win = Win.objects.get(hand__game=game)
+    assert (win.han, win.fu, win.yaku, win.dora, win.is_open) == (
+        4, 20, ["riichi", "menzen_tsumo", "pinfu"], 1, False
+    )  # fmt: skip
+    # 4 han 20 fu tsumo by a non-dealer: 1,300 from each child, 2,600 from the dealer,
+    # and Ben's own riichi stick back.
+    assert [s.score for s in game.seats.order_by("seat")] == [22400, 30200, 23700, 23700]
+
+
+def test_refused_ticks_show_on_the_page_and_store_nothing(organiser_client, game):
+    data = {**BEGINNER_TSUMO, "number": "1", "w1_hand": "open", "action": "save"}
+    page = organiser_client.post(url("hand_new", game), data).content.decode()
+    assert "Riichi needs a closed hand: untick it, or choose Closed." in page
+    assert not game.hands.exists()
