@@ -1,0 +1,90 @@
+"""A beginner counts a hand on a phone: ticks riichi, tsumo, pinfu and one dora, and the
+form fills in the han and fu and pays the right amounts."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import ORGANISER_PASSWORD
+from tournaments import services
+from tournaments.models import Event, Player, Session, Win
+
+PHONE = {"width": 390, "height": 844}
+NAMES = ["Aki", "Ben", "Chie", "Dan"]
+
+
+@pytest.fixture
+def game(transactional_db, organiser):
+    event = Event.objects.create(
+        name="Thursday League", slug="thursday", starts_on=datetime.date(2026, 9, 3)
+    )
+    event.organisers.add(organiser)
+    session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 9, 3))
+    players = [Player.objects.create(display_name=name) for name in NAMES]
+    return services.create_game(session, players, table_number=1)
+
+
+def log_in(page: Page, live_server) -> None:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", ORGANISER_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.locator(".site-nav")).to_be_visible()
+
+
+def small_tap_targets(page: Page, selector: str) -> list[str]:
+    return page.evaluate(
+        """sel => Array.from(document.querySelectorAll(sel))
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.textContent.trim(), e.getBoundingClientRect()])
+            .filter(([t, r]) => r.width < 44 || r.height < 44)
+            .map(([t, r]) => t + ' ' + r.width + 'x' + r.height)""",
+        selector,
+    )
+
+
+def test_a_hand_entered_through_the_yaku_checklist_on_a_phone(
+    live_server, page: Page, game, tmp_path
+):
+    page.set_viewport_size(PHONE)
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}hands/new/")
+    page.locator("#group-result label.pick", has_text="Tsumo").click()
+    page.locator("#group-w1_winner label.pick", has=page.locator("b", has_text="Ben")).click()
+    page.locator("#group-riichi label.pick", has=page.locator("b", has_text="Ben")).click()
+
+    help_ = page.locator('details[data-count="1"]')
+    help_.locator("summary").click()
+    help_.locator("#group-w1_hand label.pick", has_text="Closed").click()
+    for key in ("riichi", "menzen_tsumo", "pinfu"):
+        help_.locator(f'label[data-yaku="{key}"]').click()
+    help_.get_by_role("button", name="One dora more").click()
+    expect(help_.locator("[data-count-total]")).to_have_text("Counted: 4 han (1 dora) · 20 fu")
+    expect(page.locator('input[name="w1_han"][value="4"]')).to_be_checked()
+    expect(page.locator('input[name="w1_fu"][value="20"]')).to_be_checked()
+
+    # An open hand greys out the closed-only yaku.
+    help_.locator("#group-w1_hand label.pick", has_text="Open").click()
+    expect(help_.locator('label[data-yaku="pinfu"] input')).to_be_disabled()
+    help_.locator("#group-w1_hand label.pick", has_text="Closed").click()
+    for key in ("riichi", "menzen_tsumo", "pinfu"):
+        help_.locator(f'label[data-yaku="{key}"]').click()
+    expect(page.locator('input[name="w1_han"][value="4"]')).to_be_checked()
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert small_tap_targets(page, ".count-help .pick span, .count-help button, .count-help summary") == []
+    help_.screenshot(path=str(tmp_path / "checklist.png"))
+
+    page.get_by_role("button", name=re.compile(r"^Preview")).click()
+    expect(page.locator(".hand-yaku")).to_have_text(
+        "Ben: Riichi, Menzen tsumo, Pinfu · 1 dora · closed"
+    )
+    page.get_by_role("button", name="Confirm and save").click()
+    expect(page.locator(".messages")).to_contain_text("Hand 1 saved.")
+    win = Win.objects.get(hand__game=game)
+    assert (win.han, win.fu, win.yaku, win.dora) == (4, 20, ["riichi", "menzen_tsumo", "pinfu"], 1)
+    assert [s.score for s in game.seats.order_by("seat")] == [22400, 30200, 23700, 23700]
