@@ -433,6 +433,10 @@ class Hand(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Written by services whenever the game is replayed, for the statistics: the seat that
+    # dealt this hand and each seat's score change in it (honba and sticks included).
+    dealer = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    deltas = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta:
         ordering = ["game", "number"]

@@ -69,9 +69,23 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
     seats = list(game.seats.all())
     apply_result(seats, result, finished=game.status == Game.Status.FINISHED)
     GameSeat.objects.bulk_update(seats, ["score", "placement", "match_points", "penalty_points"])
+    _store_hand_facts(game, result)
     # Standings count finished games only: a hand in a game still going changes nothing there.
     if was_finished or game.status == Game.Status.FINISHED:
         Event.objects.filter(sessions__games=game).results_changed()
+
+
+def _store_hand_facts(game: Game, result: GameResult) -> None:
+    """Keep each hand's dealer and score changes beside it, for the statistics."""
+    hands = list(game.hands.order_by("number").only("pk", "number", "dealer", "deltas"))
+    changed = []
+    for hand, report in zip(hands, result.hands, strict=False):
+        deltas = list(report.deltas)
+        if hand.dealer != report.dealer or hand.deltas != deltas:
+            hand.dealer, hand.deltas = report.dealer, deltas
+            changed.append(hand)
+    if changed:
+        Hand.objects.bulk_update(changed, ["dealer", "deltas"])
 
 
 def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: bool) -> None:

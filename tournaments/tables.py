@@ -446,3 +446,72 @@ class ResultsTable(tables.Table):
 
     def value_wind(self, value) -> str:
         return WINDS[value]
+
+
+def _percent(value) -> str:
+    return formatting.MISSING if value is None else f"{value}%"
+
+
+class RateColumn(ValueColumn):
+    """A percentage to one decimal: "33.3%" on the page, the number 33.3 in exports."""
+
+    def __init__(self, key: str, **kwargs):
+        super().__init__(
+            attrs=NUMBER, default=formatting.MISSING, order_by=(f"-{key}_key",), **kwargs
+        )
+
+    def render(self, value) -> str:
+        return _percent(value)
+
+
+class AverageColumn(ValueColumn):
+    def __init__(self, key: str, **kwargs):
+        super().__init__(
+            attrs=NUMBER, default=formatting.MISSING, order_by=(f"-{key}_key",), **kwargs
+        )
+
+    def render(self, value) -> str:
+        return formatting.points(value)
+
+
+class StatisticsTable(tables.Table):
+    """Player statistics of one event (see `tournaments.statistics`); the export headers
+    are the column names the page shows."""
+
+    player = tables.Column(
+        verbose_name="Player",
+        linkify=lambda record, table: table.player_url(record),
+        order_by=("player",),
+    )
+    games = ValueColumn(**_number(verbose_name="Games", order_by=("-games",)))
+    hands = ValueColumn(**_number(verbose_name="Hands", order_by=("-hands",)))
+    wins = ValueColumn(**_number(verbose_name="Wins", order_by=("-wins",)))
+    win_rate = RateColumn("win_rate", verbose_name="Win rate")
+    tsumo = ValueColumn(**_number(verbose_name="Tsumo", order_by=("-tsumo",)))
+    tsumo_rate = RateColumn("tsumo_rate", verbose_name="Tsumo rate")
+    deal_ins = ValueColumn(**_number(verbose_name="Deal-ins", order_by=("-deal_ins",)))
+    deal_in_rate = RateColumn("deal_in_rate", verbose_name="Deal-in rate")
+    riichi = ValueColumn(**_number(verbose_name="Riichi", order_by=("-riichi",)))
+    riichi_rate = RateColumn("riichi_rate", verbose_name="Riichi rate")
+    average_won = AverageColumn("average_won", verbose_name="Average won")
+    average_dealt_in = AverageColumn("average_dealt_in", verbose_name="Average dealt in")
+    dealer_repeats = ValueColumn(
+        **_number(verbose_name="Dealer repeats", order_by=("-dealer_repeats",))
+    )
+    first = ValueColumn(**_number(verbose_name="1st", order_by=("-first",)))
+    second = ValueColumn(**_number(verbose_name="2nd", order_by=("-second",)))
+    third = ValueColumn(**_number(verbose_name="3rd", order_by=("-third",)))
+    fourth = ValueColumn(**_number(verbose_name="4th", order_by=("-fourth",)))
+
+    class Meta:
+        attrs = {"class": "listing statistics"}
+        empty_text = "No hands recorded yet."
+        order_by = "player"
+
+    def __init__(self, rows, *, event_slug: str, **kwargs):
+        super().__init__(rows, **kwargs)
+        self.event_slug = event_slug
+
+    def player_url(self, record) -> str:
+        url = reverse("tournaments:player", args=[record["player_id"]])
+        return f"{url}?event={self.event_slug}"

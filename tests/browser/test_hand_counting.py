@@ -76,7 +76,8 @@ def test_a_hand_entered_through_the_yaku_checklist_on_a_phone(
     expect(page.locator('input[name="w1_han"][value="4"]')).to_be_checked()
 
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    assert small_tap_targets(page, ".count-help .pick span, .count-help button, .count-help summary") == []
+    targets = ".count-help .pick span, .count-help button, .count-help summary"
+    assert small_tap_targets(page, targets) == []
     help_.screenshot(path=str(tmp_path / "checklist.png"))
 
     page.get_by_role("button", name=re.compile(r"^Preview")).click()

@@ -34,6 +34,7 @@ from ..forms import (
 )
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
 from ..standings import StandingsRow, player_totals
+from ..statistics import DEFINITIONS, statistics
 from ..tables import EventTable, GameTable, PlayerGamesTable, PlayerTable, SessionTable
 from ..trail import Actor, Kind
 from .rounds import clock_context
@@ -380,6 +381,17 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         key=lambda row: (-row["event"].starts_on.toordinal(), row["event"].name),
     )
     shown = by_event.get(chosen.pk, []) if chosen else seats
+    games = Game.objects.filter(seats__player=player)
+    games = (
+        games.filter(session__event=chosen)
+        if chosen
+        else games.filter(session__event__in=readable.values("pk"))
+    )
+    rows = [
+        (s.game_id, s.seat, player.pk, player.display_name, s.placement, s.game.status)
+        for s in shown
+    ]
+    player_stats = next(iter(statistics(games, seats=rows)), None)
     finished = [seat for seat in shown if seat.game.is_finished]
     playing = [seat for seat in shown if not seat.game.is_finished]
     context = {
@@ -392,5 +404,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # Finished games first, newest first, as before; then the games still going on.
         "table": PlayerGamesTable([*reversed(finished), *reversed(playing)]),
         "show_real_name": request.user.is_authenticated,
+        "stats": player_stats,
+        "definitions": DEFINITIONS,
     }
     return render(request, "tournaments/player_detail.html", context)

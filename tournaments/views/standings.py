@@ -26,9 +26,10 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from .. import access, exchange
-from ..models import Event
+from ..models import Event, Game
 from ..standings import cached_standings, finished_seats
-from ..tables import ResultsTable, StandingsTable
+from ..statistics import DEFINITIONS, statistics
+from ..tables import ResultsTable, StandingsTable, StatisticsTable
 
 EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
 EXPORT_PARAM = "_export"
@@ -216,6 +217,28 @@ def results(request: HttpRequest, slug: str) -> HttpResponse:
         return export
     context = {"event": event, "table": table, "export_links": _export_links(request)}
     return render(request, "tournaments/results.html", context)
+
+
+# Player statistics
+
+STATISTICS_PER_PAGE = 100
+
+
+def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_reader(request, slug)
+    players = statistics(Game.objects.filter(session__event=event))
+    table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
+    RequestConfig(request, paginate={"per_page": STATISTICS_PER_PAGE}).configure(table)
+    export = _export_response(request, table, f"{event.slug}-statistics", "Statistics")
+    if export is not None:
+        return export
+    context = {
+        "event": event,
+        "table": table,
+        "definitions": DEFINITIONS,
+        "export_links": _export_links(request),
+    }
+    return render(request, "tournaments/statistics.html", context)
 
 
 # The whole event as tenbou-game/1 records

@@ -1,0 +1,289 @@
+"""Player statistics from the stored hands: how often each player wins, deals in and
+declares riichi, what they win and pay, and which yaku they win with.
+
+Every figure is read from rows written when a game is stored (hands, wins, the seats, and
+each hand's dealer and point changes), in two queries for any number of games; nothing
+is replayed here and nothing is computed in a template.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django.db.models import QuerySet
+
+from scoring import yaku as yaku_table
+
+from . import formatting
+from .models import Game, GameSeat, Hand
+
+# As the statistics page states them.
+DEFINITIONS = (
+    ("Hands", "every hand recorded in the player's games, except chombo hands (which are "
+     "played again); aborts and draws count."),
+    ("Wins", "hands they won (each winner of a double ron counts)."),
+    ("Tsumo", "their wins by tsumo; the tsumo rate is of their wins."),
+    ("Deal-ins", "ron hands in which they discarded the winning tile (a double ron is one)."),
+    ("Riichi", "hands in which their riichi stick went on the table."),
+    ("Average won", "what a win brought them: payments, honba and the riichi sticks taken, "
+     "not counting their own stick."),
+    ("Average dealt in", "what a deal-in cost them, honba included, not counting their own "
+     "riichi stick."),
+    ("Dealer repeats", "hands they dealt after which they dealt again (a win or tenpai as "
+     "dealer)."),
+    ("Places", "finished games by final place."),
+)  # fmt: skip
+# Dora as some logs list them among the yaku (Tenhou's names): counted in `dora`, not here.
+NOT_YAKU = frozenset({"ドラ", "裏ドラ", "赤ドラ"})
+HUNDRED = Decimal(100)
+BAR_WIDTH = 220  # the longest bar of the places chart
+# Figures that may be missing (no hands, no wins): sorted as below every real value.
+SORT_KEYS = (
+    "win_rate",
+    "tsumo_rate",
+    "deal_in_rate",
+    "riichi_rate",
+    "average_won",
+    "average_dealt_in",
+)
+
+
+def _key(value):
+    return Decimal(-1) if value is None else value
+
+
+RATE_PLACES = Decimal("0.1")
+
+
+def rate(part: int, whole: int) -> Decimal | None:
+    """A percentage to one decimal place; None when there is nothing to divide by.
+
+    >>> rate(1, 3), rate(0, 0)
+    (Decimal('33.3'), None)
+    """
+    if not whole:
+        return None
+    return (HUNDRED * part / whole).quantize(RATE_PLACES, rounding=ROUND_HALF_UP)
+
+
+def _count(value: int) -> str:
+    return formatting.points(value)
+
+
+def _percent(value: Decimal | None) -> str:
+    return formatting.MISSING if value is None else f"{value}%"
+
+
+def _points(value: int | None) -> str:
+    return formatting.points(value)
+
+
+def average(total: int, count: int) -> int | None:
+    """A whole-point average (halves up), or None of nothing."""
+    value = formatting.average(total, count, places=0)
+    return None if value is None else int(value)
+
+
+@dataclass
+class PlayerStats:
+    player_id: int
+    player: str
+    games: int = 0
+    hands: int = 0
+    wins: int = 0
+    tsumo: int = 0
+    deal_ins: int = 0
+    riichi: int = 0
+    dealer_hands: int = 0
+    dealer_repeats: int = 0
+    won_total: int = 0
+    won_counted: int = 0  # wins whose point change is stored
+    dealt_total: int = 0
+    dealt_counted: int = 0
+    places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    yaku: Counter = field(default_factory=Counter)
+
+    @property
+    def win_rate(self) -> Decimal | None:
+        return rate(self.wins, self.hands)
+
+    @property
+    def tsumo_rate(self) -> Decimal | None:
+        return rate(self.tsumo, self.wins)
+
+    @property
+    def deal_in_rate(self) -> Decimal | None:
+        return rate(self.deal_ins, self.hands)
+
+    @property
+    def riichi_rate(self) -> Decimal | None:
+        return rate(self.riichi, self.hands)
+
+    @property
+    def average_won(self) -> int | None:
+        return average(self.won_total, self.won_counted)
+
+    @property
+    def average_dealt_in(self) -> int | None:
+        return average(self.dealt_total, self.dealt_counted)
+
+    @property
+    def finished_games(self) -> int:
+        return sum(self.places)
+
+    def place_bars(self) -> list[dict[str, Any]]:
+        """The four places as bars of a small chart (an SVG 300 wide): where each bar and
+        its count go."""
+        most = max(self.places) or 1
+        return [
+            {
+                "place": ("1st", "2nd", "3rd", "4th")[place - 1],
+                "count": count,
+                "width": round(BAR_WIDTH * count / most),
+                "count_x": 46 + round(BAR_WIDTH * count / most),
+                "y": 4 + 26 * (place - 1),
+                "text_y": 21 + 26 * (place - 1),
+            }
+            for place, count in enumerate(self.places, start=1)
+        ]
+
+    def figures(self) -> list[dict[str, str]]:
+        """The figures as a page shows them: a label, the count, and the rate beside it."""
+        return [
+            {"label": "Games", "value": _count(self.games), "rate": ""},
+            {"label": "Hands", "value": _count(self.hands), "rate": ""},
+            {"label": "Wins", "value": _count(self.wins), "rate": _percent(self.win_rate)},
+            {"label": "Tsumo", "value": _count(self.tsumo), "rate": _percent(self.tsumo_rate)},
+            {
+                "label": "Deal-ins",
+                "value": _count(self.deal_ins),
+                "rate": _percent(self.deal_in_rate),
+            },
+            {"label": "Riichi", "value": _count(self.riichi), "rate": _percent(self.riichi_rate)},
+            {"label": "Average won", "value": _points(self.average_won), "rate": ""},
+            {"label": "Average dealt in", "value": _points(self.average_dealt_in), "rate": ""},
+            {"label": "Dealer repeats", "value": _count(self.dealer_repeats), "rate": ""},
+        ]
+
+    def yaku_rows(self) -> list[dict[str, Any]]:
+        """Yaku by how often they were won with, the most first."""
+        return [
+            {
+                "key": key,
+                "name": yaku_table.name(key),
+                "count": n,
+                "rate": _percent(rate(n, self.wins)),
+            }
+            for key, n in sorted(self.yaku.items(), key=lambda item: (-item[1], item[0]))
+        ]
+
+    def as_row(self) -> dict[str, Any]:
+        """The flat record the statistics table shows and exports."""
+        return {
+            "player_id": self.player_id,
+            "player": self.player,
+            "games": self.games,
+            "hands": self.hands,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "tsumo": self.tsumo,
+            "tsumo_rate": self.tsumo_rate,
+            "deal_ins": self.deal_ins,
+            "deal_in_rate": self.deal_in_rate,
+            "riichi": self.riichi,
+            "riichi_rate": self.riichi_rate,
+            "average_won": self.average_won,
+            "average_dealt_in": self.average_dealt_in,
+            "dealer_repeats": self.dealer_repeats,
+            "first": self.places[0],
+            "second": self.places[1],
+            "third": self.places[2],
+            "fourth": self.places[3],
+        } | {f"{name}_key": _key(getattr(self, name)) for name in SORT_KEYS}
+
+
+SeatRow = tuple[int, int, int, str, int | None, str]  # game, seat, player, name, place, status
+
+
+def seat_rows(games: QuerySet[Game], player_id: int | None = None) -> list[SeatRow]:
+    """The seats of `games` (or only `player_id`'s) as `statistics` takes them: one query."""
+    rows = GameSeat.objects.filter(game__in=games.values("pk"))
+    if player_id is not None:
+        rows = rows.filter(player_id=player_id)
+    return list(
+        rows.values_list(
+            "game_id", "seat", "player_id", "player__display_name", "placement", "game__status"
+        )
+    )
+
+
+def statistics(
+    games: QuerySet[Game], *, player_id: int | None = None, seats: list[SeatRow] | None = None
+) -> list[PlayerStats]:
+    """Statistics of every player seated in `games` (or only of `player_id`), ordered by
+    name: two queries whatever the number of games, one when the seats are given."""
+    stats: dict[int, PlayerStats] = {}
+    who: dict[tuple[int, int], PlayerStats] = {}  # (game, seat) -> the player's figures
+    for game_id, seat, pid, name, placement, status in (
+        seats if seats is not None else seat_rows(games, player_id)
+    ):
+        row = stats.get(pid)
+        if row is None:
+            row = stats[pid] = PlayerStats(pid, name)
+        row.games += 1
+        if status == Game.Status.FINISHED and placement:
+            row.places[placement - 1] += 1
+        who[(game_id, seat)] = row
+    if not who:
+        return []
+    # One row per win, or one row for a hand without wins (a left join).
+    rows = (
+        Hand.objects.filter(game__in=games.values("pk"))
+        .exclude(result=Hand.Result.CHOMBO)
+        .order_by("game_id", "number", "wins__order")
+        .values_list(
+            "game_id", "number", "result", "riichi_mask", "dealer", "deltas",
+            "wins__winner", "wins__loser", "wins__yaku",
+        )
+    )  # fmt: skip
+    current = previous = None
+    for game_id, number, result, riichi_mask, dealer, deltas, winner, loser, yaku in rows:
+        if (game_id, number) != current:
+            current = (game_id, number)
+            _count_hand(who, game_id, riichi_mask, dealer, previous)
+            previous = (game_id, dealer) if dealer is not None else None
+            dealt_in = False
+        if winner is None:
+            continue
+        deltas = deltas if len(deltas or []) == 4 else None
+        row = who.get((game_id, winner))
+        if row is not None:
+            row.wins += 1
+            row.tsumo += result == Hand.Result.TSUMO
+            row.yaku.update(k for k in yaku or [] if isinstance(k, str) and k not in NOT_YAKU)
+            if deltas:
+                row.won_total += deltas[winner] + 1000 * (riichi_mask >> winner & 1)
+                row.won_counted += 1
+        row = who.get((game_id, loser)) if loser is not None else None
+        if row is not None and not dealt_in:
+            dealt_in = True  # a double ron is one deal-in
+            row.deal_ins += 1
+            if deltas:
+                row.dealt_total -= deltas[loser] + 1000 * (riichi_mask >> loser & 1)
+                row.dealt_counted += 1
+    return sorted(stats.values(), key=lambda s: (s.player.casefold(), s.player_id))
+
+
+def _count_hand(who, game_id, riichi_mask, dealer, previous) -> None:
+    for seat in range(4):
+        row = who.get((game_id, seat))
+        if row is not None:
+            row.hands += 1
+            row.riichi += riichi_mask >> seat & 1
+    if dealer is not None and (game_id, dealer) in who:
+        who[(game_id, dealer)].dealer_hands += 1
+        if previous == (game_id, dealer):
+            who[(game_id, dealer)].dealer_repeats += 1
