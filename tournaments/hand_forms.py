@@ -52,6 +52,35 @@ YAKU_GROUPS = [
     ("Yakuman", [y.key for y in yaku_table.yakuman(1)]),
     ("Double yakuman", [y.key for y in yaku_table.yakuman(2)]),
 ]
+# The tile picker's tiles, suit by suit: (code, label); 0 is a red five.
+TILE_ROWS = [
+    ("Characters", [(f"{n}m", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
+    ("Circles", [(f"{n}p", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
+    ("Bamboo", [(f"{n}s", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
+    ("Honours", [("1z", "East"), ("2z", "South"), ("3z", "West"), ("4z", "North"),
+                 ("5z", "White"), ("6z", "Green"), ("7z", "Red")]),
+]  # fmt: skip
+PICK_MODES = [
+    ("hand", "Hand"),
+    ("win", "Winning tile"),
+    ("chi", "Chi"),
+    ("pon", "Pon"),
+    ("kan", "Kan"),
+    ("ankan", "Closed kan"),
+    ("dora", "Dora"),
+    ("ura", "Ura dora"),
+]
+CONDITIONS = [
+    ("riichi", "Riichi"),
+    ("double_riichi", "Double riichi"),
+    ("ippatsu", "Ippatsu"),
+    ("haitei", "Haitei"),
+    ("houtei", "Houtei"),
+    ("rinshan", "Rinshan"),
+    ("chankan", "Chankan"),
+    ("tenhou", "Tenhou"),
+    ("chiihou", "Chiihou"),
+]
 # Fu in one tap: the common cases, with when they apply.
 FU_SHORTCUTS = [
     (20, "Pinfu tsumo"),
@@ -238,6 +267,9 @@ class HandForm(forms.Form):
                 "yaku_groups": self._yaku_groups(i),
                 "counters": [self[f"w{i}_{part}"] for part in ("dora", "ura", "aka")],
                 "fu_shortcuts": FU_SHORTCUTS,
+                "tile_rows": TILE_ROWS,
+                "pick_modes": PICK_MODES,
+                "conditions": CONDITIONS,
                 "counting": bool(self[f"w{i}_yaku"].value()),
                 "errors": [e for part in PARTS for e in self.errors.get(f"w{i}_{part}", [])],
                 "filled": self[f"w{i}_winner"].value() not in (None, ""),

@@ -287,3 +287,16 @@ def _count_hand(who, game_id, riichi_mask, dealer, previous) -> None:
         who[(game_id, dealer)].dealer_hands += 1
         if previous == (game_id, dealer):
             who[(game_id, dealer)].dealer_repeats += 1
+
+
+def yaku_frequency(players: list[PlayerStats]) -> list[dict[str, Any]]:
+    """Every player's yaku added up, the most won with first, each with its share of all
+    wins."""
+    total = Counter()
+    for p in players:
+        total.update(p.yaku)
+    wins = sum(p.wins for p in players)
+    return [
+        {"name": yaku_table.name(key), "count": n, "rate": _percent(rate(n, wins))}
+        for key, n in sorted(total.items(), key=lambda item: (-item[1], item[0]))
+    ]

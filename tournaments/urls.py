@@ -144,6 +144,7 @@ urlpatterns = [
     path("games/<int:pk>/", games.game_detail, name="game"),
     path("games/<int:pk>/record.json", games.game_record, name="game_record"),
     path("games/<int:pk>/hands/new/", games.hand_new, name="hand_new"),
+    path("games/<int:pk>/hands/count/", games.hand_count, name="hand_count"),
     path("games/<int:pk>/hands/<int:number>/edit/", games.hand_edit, name="hand_edit"),
     path("games/<int:pk>/hands/<int:number>/delete/", games.hand_delete, name="hand_delete"),
     path("games/<int:pk>/undo/", games.hand_undo, name="hand_undo"),

@@ -58,7 +58,7 @@ def test_a_hand_entered_through_the_yaku_checklist_on_a_phone(
     page.locator("#group-riichi label.pick", has=page.locator("b", has_text="Ben")).click()
 
     help_ = page.locator('details[data-count="1"]')
-    help_.locator("summary").click()
+    help_.locator(":scope > summary").click()
     help_.locator("#group-w1_hand label.pick", has_text="Closed").click()
     for key in ("riichi", "menzen_tsumo", "pinfu"):
         help_.locator(f'label[data-yaku="{key}"]').click()
@@ -89,3 +89,63 @@ def test_a_hand_entered_through_the_yaku_checklist_on_a_phone(
     win = Win.objects.get(hand__game=game)
     assert (win.han, win.fu, win.yaku, win.dora) == (4, 20, ["riichi", "menzen_tsumo", "pinfu"], 1)
     assert [s.score for s in game.seats.order_by("seat")] == [22400, 30200, 23700, 23700]
+
+
+MODES = {
+    "Hand": "hand",
+    "Winning tile": "win",
+    "Pon": "pon",
+    "Chi": "chi",
+    "Dora": "dora",
+}
+
+
+def tap_tiles(picker, mode: str, codes: list[str]) -> None:
+    picker.locator(f'label.pick:has(input[value="{MODES[mode]}"])').click()
+    for code in codes:
+        picker.locator(f'button[data-tile="{code}"]').click()
+
+
+def test_a_hand_entered_through_the_tile_picker_on_a_phone(live_server, page: Page, game, tmp_path):
+    page.set_viewport_size(PHONE)
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}hands/new/")
+    page.locator("#group-result label.pick", has_text="Ron").click()
+    page.locator("#group-w1_winner label.pick", has=page.locator("b", has_text="Chie")).click()
+    page.locator("#group-loser label.pick", has=page.locator("b", has_text="Dan")).click()
+
+    help_ = page.locator('details[data-count="1"]')
+    help_.locator(":scope > summary").click()
+    picker = help_.locator("details[data-picker]")
+    picker.locator("summary").click()
+    # Chie (West) holds 234p 567p 9p and the calls pon of red dragons and chi 789p, and
+    # rons 9p; the 3p indicator makes her 4p a dora.
+    tap_tiles(picker, "Hand", ["2p", "3p", "4p", "5p", "6p", "7p", "9p"])
+    tap_tiles(picker, "Winning tile", ["9p"])
+    tap_tiles(picker, "Pon", ["7z"])
+    tap_tiles(picker, "Chi", ["7p"])
+    tap_tiles(picker, "Dora", ["3p"])
+    expect(picker.locator("[data-picker-result]")).to_have_text("14 of 14 tiles picked.")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert small_tap_targets(page, ".tile-picker button, .tile-picker .pick span") == []
+    picker.screenshot(path=str(tmp_path / "picker.png"))
+    picker.get_by_role("button", name="Count this hand").click()
+    # Honitsu open 2, chun 1, and the 4p dora: 4 han; 30 fu.
+    expect(picker.locator("[data-picker-result]")).to_have_text(
+        "Counted: 4 han 30 fu: Chun, Honitsu and 1 dora."
+    )
+    expect(page.locator('input[name="w1_han"][value="4"]')).to_be_checked()
+    expect(page.locator('input[name="w1_fu"][value="30"]')).to_be_checked()
+    expect(help_.locator('label[data-yaku="honitsu"] input')).to_be_checked()
+    expect(help_.locator('input[name="w1_hand"][value="open"]')).to_be_checked()
+
+    page.get_by_role("button", name=re.compile(r"^Preview")).click()
+    expect(page.locator(".hand-yaku")).to_have_text("Chie: Chun, Honitsu · 1 dora · open")
+    page.get_by_role("button", name="Confirm and save").click()
+    expect(page.locator(".messages")).to_contain_text("Hand 1 saved.")
+    win = Win.objects.get(hand__game=game)
+    assert (win.han, win.fu, win.yaku, win.dora, win.is_open) == (
+        4, 30, ["chun", "honitsu"], 1, True
+    )  # fmt: skip
+    # 4 han 30 fu ron by a non-dealer: 7,700 from Dan.
+    assert [s.score for s in game.seats.order_by("seat")] == [25000, 25000, 32700, 17300]

@@ -146,3 +146,55 @@ def test_refused_ticks_show_on_the_page_and_store_nothing(organiser_client, game
     page = organiser_client.post(url("hand_new", game), data).content.decode()
     assert "Riichi needs a closed hand: untick it, or choose Closed." in page
     assert not game.hands.exists()
+
+
+def test_the_tile_picker_answer_names_yaku_han_fu_and_dora(organiser_client, game):
+    query = {
+        "tiles": "234m406p678s22m567s",
+        "win": "2m",
+        "calls": "",
+        "dora": "2m",
+        "ura": "",
+        "tsumo": "1",
+        "riichi": "1",
+        "seat_wind": "1",
+        "round_wind": "0",
+    }
+    answer = organiser_client.get(url("hand_count", game), query).json()
+    assert answer == {
+        "ok": True,
+        "han": 6,
+        "fu": 20,
+        "yakuman": 0,
+        "yaku": ["menzen_tsumo", "riichi", "pinfu", "tanyao"],
+        "dora": 2,
+        "open": False,
+        "text": "6 han: Menzen tsumo, Riichi, Pinfu, Tanyao and 2 dora",
+    }
+    # The same ticks through the checklist give the same han and fu.
+    data = {
+        "result": "tsumo", "riichi": ["1"], "w1_winner": "1", "w1_hand": "closed",
+        "w1_yaku": answer["yaku"], "w1_dora": str(answer["dora"]),
+    }  # fmt: skip
+    f = form(data)
+    assert f.is_valid(), f.errors
+    assert f.to_hand()["wins"][0]["han"] == 6
+
+
+def test_the_tile_picker_refuses_with_the_reason_and_only_for_organisers(
+    organiser_client, stranger_client, game
+):
+    query = {"tiles": "234m456p678s22m", "win": "2m", "tsumo": "1", "seat_wind": "0",
+             "round_wind": "0"}  # fmt: skip
+    answer = organiser_client.get(url("hand_count", game), query).json()
+    assert answer == {
+        "ok": False,
+        "error": "The hand holds 11 tiles with its calls: a winning hand has 14.",
+    }
+    bad_wind = organiser_client.get(url("hand_count", game), {**query, "seat_wind": "7"}).json()
+    assert "Choose the seat and round winds again" in bad_wind["error"]
+    too_many = {**query, "calls": "pon:111z pon:222z pon:333z pon:444z pon:555z"}
+    assert (
+        "at most 4 calls" in organiser_client.get(url("hand_count", game), too_many).json()["error"]
+    )
+    assert stranger_client.get(url("hand_count", game), query).status_code == 403

@@ -4,19 +4,21 @@ from the game records themselves."""
 from __future__ import annotations
 
 import datetime
+import io
 import json
 from collections import Counter, defaultdict
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 import scoring
 from tournaments import imports, services
-from tournaments.models import Event, Game, Player, Session
+from tournaments.models import Event, Game, Hand, Player, Session
 from tournaments.statistics import rate, statistics
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "tenhou"
@@ -164,3 +166,28 @@ def test_a_player_with_no_games_has_a_page_without_figures(db, client, players):
     page = client.get(reverse("tournaments:player", args=[players[0].pk]))
     assert page.status_code == 200
     assert "No hands recorded yet." in page.content.decode()
+
+
+def test_hands_stored_before_they_kept_their_facts_get_them_from_the_command(online):
+    Hand.objects.update(dealer=None, deltas=[])
+    before = statistics(Game.objects.filter(session__event=online))
+    assert all(r.dealer_repeats == 0 and r.average_won is None for r in before)
+    out = io.StringIO()
+    call_command("store_hand_facts", stdout=out)
+    assert out.getvalue() == "Hand facts written for 6 games.\n"
+    assert not Hand.objects.filter(dealer__isnull=True).exists()
+    counts, _ = expected_counts(online)
+    for row in statistics(Game.objects.filter(session__event=online)):
+        assert row.dealer_repeats == counts[row.player]["dealer_repeats"]
+        assert row.won_total == counts[row.player]["won"]
+
+
+def test_the_event_page_counts_yaku_over_all_players(client, online):
+    _, yaku = expected_counts(online)
+    total = Counter()
+    for c in yaku.values():
+        total.update(c)
+    top, n = total.most_common(1)[0]
+    text = client.get(reverse("tournaments:statistics", args=[online.slug])).content.decode()
+    table = text.split("Yaku won with")[1]
+    assert f'<tr><td>{top}</td><td class="number">{n}</td>' in table

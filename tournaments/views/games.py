@@ -14,16 +14,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import prefetch_related_objects
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from handvalue import Options as HandOptions
+from handvalue import Situation, parse_tiles, value_hand
+from scoring import yaku as yaku_table
+from scoring.errors import ScoringError
 from scoring.game import GameResult, HandReport
 
 from .. import access, formatting, services
 from ..access import get_game_for_organiser, get_game_for_reader
 from ..hand_forms import (
     ENDED_BY,
+    YAKUMAN_NAMES,
     FinalScoresForm,
     HandForm,
     PenaltyForm,
@@ -305,6 +310,8 @@ def _table_before(report_or_state, names: list[str], sticks: int) -> dict[str, A
         "round": round_honba(report_or_state),
         "sticks": sticks,
         "dealer": names[report_or_state.dealer],
+        # For the tile picker: the round wind, 0 east to 3 north.
+        "round_wind": "ESWN".index(report_or_state.round_label[0]),
     }
 
 
@@ -603,4 +610,70 @@ def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "tournaments/penalty_form.html",
         {"game": game, "form": form, "penalties": penalties},
+    )
+
+
+# The full hand: tiles in, yaku, han and fu out (for hand-picker.js)
+
+CONDITION_FLAGS = (
+    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
+    "chiihou",
+)  # fmt: skip
+MAX_CALLS = 4
+
+
+def _wind(value: str | None) -> int:
+    if value not in ("0", "1", "2", "3"):
+        raise ScoringError("Choose the seat and round winds again: East, South, West or North.")
+    return int(value)
+
+
+def _indicators(text: str) -> tuple[int, ...]:
+    kinds, _ = parse_tiles(text or "")
+    return tuple(kinds)
+
+
+def hand_count(request: HttpRequest, pk: int) -> JsonResponse:
+    """Judge a whole hand picked tile by tile. Stores nothing; the answer fills the form."""
+    game = get_game_for_organiser(request, pk)
+    rules = game.session.event.rules()
+    query = request.GET
+    try:
+        calls = [c for c in query.get("calls", "").split() if c]
+        if len(calls) > MAX_CALLS:
+            raise ScoringError(f"A hand has at most {MAX_CALLS} calls.")
+        situation = Situation(
+            tsumo=query.get("tsumo") == "1",
+            seat_wind=_wind(query.get("seat_wind")),
+            round_wind=_wind(query.get("round_wind")),
+            dora_indicators=_indicators(query.get("dora", "")),
+            ura_indicators=_indicators(query.get("ura", "")),
+            **{flag: query.get(flag) == "1" for flag in CONDITION_FLAGS},
+        )
+        options = HandOptions(
+            open_tanyao=getattr(rules, "open_tanyao", True),
+            kiriage=rules.kiriage,
+            double_yakuman=rules.double_yakuman,
+        )
+        value = value_hand(
+            query.get("tiles", "")[:200], query.get("win", "")[:8], calls, situation, options
+        )
+    except ScoringError as err:
+        return JsonResponse({"ok": False, "error": err.message})
+    if value.yakuman:
+        text = YAKUMAN_NAMES.get(value.yakuman, f"{value.yakuman}× yakuman")
+    else:
+        text = f"{value.han} han {value.fu} fu" if value.han <= 4 else f"{value.han} han"
+    names = ", ".join(yaku_table.name(k) for k in value.yaku)
+    return JsonResponse(
+        {
+            "ok": True,
+            "han": value.han,
+            "fu": value.fu,
+            "yakuman": value.yakuman,
+            "yaku": list(value.yaku),
+            "dora": value.dora,
+            "open": value.is_open,
+            "text": f"{text}: {names}" + (f" and {value.dora} dora" if value.dora else ""),
+        }
     )

@@ -28,7 +28,7 @@ from openpyxl.utils import get_column_letter
 from .. import access, exchange
 from ..models import Event, Game
 from ..standings import cached_standings, finished_seats
-from ..statistics import DEFINITIONS, statistics
+from ..statistics import DEFINITIONS, statistics, yaku_frequency
 from ..tables import ResultsTable, StandingsTable, StatisticsTable
 
 EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
@@ -222,6 +222,7 @@ def results(request: HttpRequest, slug: str) -> HttpResponse:
 # Player statistics
 
 STATISTICS_PER_PAGE = 100
+MAX_YAKU_ROWS = 60
 
 
 def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
@@ -236,6 +237,7 @@ def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "table": table,
         "definitions": DEFINITIONS,
+        "yaku_rows": yaku_frequency(players)[:MAX_YAKU_ROWS],
         "export_links": _export_links(request),
     }
     return render(request, "tournaments/statistics.html", context)

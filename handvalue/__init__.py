@@ -1,0 +1,343 @@
+"""The value of a whole winning hand from its tiles: which yaku, how many han and fu.
+
+A package of its own beside the engine: `scoring` stays free of the `mahjong` library,
+this package needs it and no Django.
+
+The tiles are written the usual short way: digits then the suit letter, `m` characters,
+`p` circles, `s` bamboo, `z` honours (1-4 east south west north, 5-7 white green red),
+`0` a red five ("123m406p789s11z" holds a red 5p). Calls are written "chi:123m",
+"pon:555z", "kan:1111p" (an open kan) and "ankan:9999s" (a closed kan), and their tiles
+are not repeated in the concealed hand. The `mahjong` library judges the hand; this module
+reads the tiles, applies the event's options and names the yaku with `scoring.yaku` keys.
+
+>>> v = value_hand("234m456p678s22m5678s", "3m", [], Situation(tsumo=True, riichi=True))
+Traceback (most recent call last):
+...
+scoring.errors.ScoringError: The hand holds 15 tiles with its calls: a winning hand has 14.
+>>> v = value_hand("234m456p678s22557z", "7z", [], Situation(tsumo=False))
+Traceback (most recent call last):
+...
+scoring.errors.ScoringError: These tiles are not a complete hand: check them and the winning tile.
+>>> v = value_hand("234m456p678s22m567s", "2m", [], Situation(tsumo=True, riichi=True))
+>>> v.han, v.fu, v.yaku
+(4, 20, ('menzen_tsumo', 'riichi', 'pinfu', 'tanyao'))
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.meld import Meld
+
+from scoring.errors import ScoringError
+from scoring.yaku import YAKU
+
+SUITS = "mpsz"
+TILE_RE = re.compile(r"(\d+)([mpsz])")
+CALL_KINDS = {"chi": 3, "pon": 3, "kan": 4, "ankan": 4}
+MAX_INDICATORS = 5  # at most four kans: five dora indicators
+# The library's yaku ids, named with our keys (dora, ura dora and red fives are counted).
+LIBRARY_YAKU = {
+    0: "menzen_tsumo", 1: "riichi", 3: "ippatsu", 4: "chankan", 5: "rinshan", 6: "haitei",
+    7: "houtei", 8: "double_riichi", 11: "renhou", 12: "pinfu", 13: "tanyao", 14: "iipeikou",
+    15: "haku", 16: "hatsu", 17: "chun", 18: "seat_wind", 19: "seat_wind", 20: "seat_wind",
+    21: "seat_wind", 22: "round_wind", 23: "round_wind", 24: "round_wind", 25: "round_wind",
+    26: "sanshoku", 27: "ittsu", 28: "chanta", 29: "honroutou", 30: "toitoi", 31: "sanankou",
+    32: "sankantsu", 33: "sanshoku_doukou", 34: "chiitoitsu", 35: "shousangen",
+    36: "honitsu", 37: "junchan", 38: "ryanpeikou", 39: "chinitsu", 100: "kokushi",
+    101: "chuuren", 102: "suuankou", 103: "daisangen", 104: "shousuushii", 105: "ryuuiisou",
+    106: "suukantsu", 107: "tsuuiisou", 108: "chinroutou", 111: "daisuushii",
+    112: "kokushi_13", 113: "suuankou_tanki", 114: "junsei_chuuren", 115: "tenhou",
+    116: "chiihou", 117: "renhou",
+}  # fmt: skip
+DORA_IDS = frozenset({120, 121, 122})
+# Why the library refused, in words a player can act on.
+REFUSALS = {
+    HandCalculator.ERR_NO_WINNING_TILE: "The winning tile is not among the hand's tiles.",
+    HandCalculator.ERR_HAND_NOT_WINNING: (
+        "These tiles are not a complete hand: check them and the winning tile."
+    ),
+    HandCalculator.ERR_NO_YAKU: "This hand has no yaku: dora alone do not make a win.",
+    HandCalculator.ERR_OPEN_HAND_RIICHI: "An open hand cannot riichi: untick Riichi.",
+    HandCalculator.ERR_OPEN_HAND_DABURI: "An open hand cannot riichi: untick Double riichi.",
+    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: "Ippatsu comes only after riichi.",
+    HandCalculator.ERR_CHANKAN_WITH_TSUMO: "Chankan is a ron on another player's kan.",
+    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: "Rinshan is a tsumo after a kan.",
+    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: "Haitei is a tsumo on the last tile.",
+    HandCalculator.ERR_HOUTEI_WITH_TSUMO: "Houtei is a ron on the last discard.",
+    HandCalculator.ERR_HAITEI_WITH_RINSHAN: "Haitei and rinshan cannot both count.",
+    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: "Houtei and chankan cannot both count.",
+    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: "Tenhou is the dealer's: choose the seat wind East.",
+    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: "Tenhou is a tsumo on the dealt tiles.",
+    HandCalculator.ERR_TENHOU_WITH_MELD: "Tenhou is a hand without calls.",
+    HandCalculator.ERR_CHIIHOU_AS_DEALER: "Chiihou is a non-dealer's: the dealer has Tenhou.",
+    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: "Chiihou is a tsumo on the first draw.",
+    HandCalculator.ERR_CHIIHOU_WITH_MELD: "Chiihou is a hand without calls.",
+    HandCalculator.ERR_RENHOU_AS_DEALER: "Renhou is a non-dealer's.",
+    HandCalculator.ERR_RENHOU_WITH_TSUMO: "Renhou is a ron before the first draw.",
+    HandCalculator.ERR_RENHOU_WITH_MELD: "Renhou is a hand without calls.",
+}
+
+
+@dataclass(frozen=True)
+class Call:
+    """A called (or closed) meld: `kind` chi, pon, kan or ankan, tiles as 34-kinds."""
+
+    kind: str
+    tiles: tuple[int, ...]
+    red: int = 0
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind != "ankan"
+
+
+@dataclass(frozen=True)
+class Situation:
+    """How the hand was won. Winds 0-3 are east to north."""
+
+    tsumo: bool
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    seat_wind: int = 0
+    round_wind: int = 0
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Options:
+    """The event's rules that change a hand's value."""
+
+    open_tanyao: bool = True
+    kiriage: bool = False
+    double_yakuman: bool = True
+
+
+@dataclass(frozen=True)
+class HandValue:
+    han: int | None  # with the dora; None for a yakuman
+    fu: int
+    yakuman: int  # the multiple, 0 for an ordinary hand
+    yaku: tuple[str, ...]
+    dora: int  # dora, ura dora and red fives
+    is_open: bool
+    details: tuple[tuple[str, int], ...] = field(default=())  # (key or "dora", han)
+
+
+def parse_tiles(text: str) -> tuple[list[int], int]:
+    """Tiles in short notation as 34-kinds (0-8 man, 9-17 pin, 18-26 sou, 27-33 honours),
+    and how many of them are red fives.
+
+    >>> parse_tiles("123m 05p 77z")
+    ([0, 1, 2, 13, 13, 33, 33], 1)
+    """
+    compact = "".join(text.split())
+    kinds: list[int] = []
+    red = 0
+    position = 0
+    for match in TILE_RE.finditer(compact):
+        if match.start() != position:
+            break
+        position = match.end()
+        digits, suit = match.groups()
+        base = 9 * SUITS.index(suit)
+        for digit in digits:
+            number = int(digit)
+            if number == 0:
+                if suit == "z":
+                    raise ScoringError(f"0{suit} is not a tile: red fives are 0m, 0p or 0s.")
+                number, red = 5, red + 1
+            if suit == "z" and number > 7:
+                raise ScoringError(f"{number}z is not a tile: honours are 1z to 7z.")
+            kinds.append(base + number - 1)
+    if position != len(compact):
+        raise ScoringError(
+            f"Could not read the tiles {text!r}: write them as digits and a suit letter, "
+            "like 123m 456p 789s 11z."
+        )
+    return kinds, red
+
+
+def parse_call(text: str) -> Call:
+    """One call: "chi:123m", "pon:555z", "kan:1111p" or "ankan:9999s".
+
+    >>> parse_call("pon:555z")
+    Call(kind='pon', tiles=(31, 31, 31), red=0)
+    """
+    kind, _, tiles = text.strip().partition(":")
+    kind = kind.lower()
+    if kind not in CALL_KINDS:
+        raise ScoringError(
+            f"Unknown call {text!r}: write chi:123m, pon:555z, kan:1111p or ankan:1111p."
+        )
+    kinds, red = parse_tiles(tiles)
+    kinds.sort()
+    if len(kinds) != CALL_KINDS[kind]:
+        raise ScoringError(f"A {kind} has {CALL_KINDS[kind]} tiles, not {len(kinds)}: {text!r}.")
+    if kind == "chi":
+        if kinds[0] >= 27 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or kinds[0] % 9 > 6:
+            raise ScoringError(f"A chi is three tiles in a row of one suit, not {tiles!r}.")
+    elif len(set(kinds)) != 1:
+        raise ScoringError(f"A {kind} is the same tile {CALL_KINDS[kind]} times, not {tiles!r}.")
+    return Call(kind, tuple(kinds), red)
+
+
+def value_hand(
+    concealed: str | Sequence[int],
+    win: str | int,
+    calls: Sequence[Call | str],
+    situation: Situation,
+    options: Options | None = None,
+    *,
+    red: int = 0,
+) -> HandValue:
+    """Judge a winning hand. `concealed` holds the hand's tiles outside its calls, the
+    winning tile among them; `red` red fives are added to those written as 0."""
+    options = options or Options()
+    if isinstance(concealed, str):
+        kinds, red_written = parse_tiles(concealed)
+        red += red_written
+    else:
+        kinds = list(concealed)
+    if isinstance(win, str):
+        wins, _ = parse_tiles(win)
+        if len(wins) != 1:
+            raise ScoringError("Choose exactly one winning tile.")
+        win = wins[0]
+    calls = [parse_call(c) if isinstance(c, str) else c for c in calls]
+    red += sum(c.red for c in calls)
+    _check_tiles(kinds, win, calls, situation)
+    tiles, melds, win_id = _tiles_136(kinds, win, calls)
+    is_open = any(c.is_open for c in calls)
+    config = HandConfig(
+        is_tsumo=situation.tsumo,
+        is_riichi=situation.riichi and not situation.double_riichi,
+        is_daburu_riichi=situation.double_riichi,
+        is_ippatsu=situation.ippatsu,
+        is_haitei=situation.haitei,
+        is_houtei=situation.houtei,
+        is_rinshan=situation.rinshan,
+        is_chankan=situation.chankan,
+        is_tenhou=situation.tenhou,
+        is_chiihou=situation.chiihou,
+        player_wind=27 + situation.seat_wind,
+        round_wind=27 + situation.round_wind,
+        options=OptionalRules(
+            has_open_tanyao=options.open_tanyao,
+            has_double_yakuman=True,
+            kazoe_limit=HandConstants.KAZOE_NO_LIMIT,
+            kiriage=options.kiriage,
+        ),
+    )
+    result = HandCalculator.estimate_hand_value(
+        tiles,
+        win_id,
+        melds=melds,
+        dora_indicators=[4 * k for k in situation.dora_indicators],
+        config=config,
+    )
+    if result.error:
+        raise ScoringError(REFUSALS.get(result.error, f"The hand was refused ({result.error})."))
+    return _value(result, situation, red, is_open, tiles)
+
+
+def _check_tiles(kinds: list[int], win: int, calls: list[Call], situation: Situation) -> None:
+    total = len(kinds) + 3 * len(calls)
+    if total != 14:
+        raise ScoringError(f"The hand holds {total} tiles with its calls: a winning hand has 14.")
+    if win not in kinds:
+        raise ScoringError("The winning tile must be one of the hand's own tiles, not a call's.")
+    counts = Counter(kinds)
+    for call in calls:
+        counts.update(call.tiles)
+    for kind, n in counts.items():
+        if n > 4:
+            raise ScoringError(
+                f"{_name(kind)} appears {n} times: there are only four of each tile."
+            )
+    shown = (("dora", situation.dora_indicators), ("ura dora", situation.ura_indicators))
+    for what, indicators in shown:
+        if len(indicators) > MAX_INDICATORS:
+            raise ScoringError(f"At most {MAX_INDICATORS} {what} indicators can be showing.")
+    if situation.ura_indicators and not (situation.riichi or situation.double_riichi):
+        raise ScoringError("Ura dora count only after riichi: remove them, or tick Riichi.")
+
+
+def _name(kind: int) -> str:
+    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+
+
+def _tiles_136(kinds: list[int], win: int, calls: list[Call]) -> tuple[list[int], list[Meld], int]:
+    """Every tile as a library id (kind * 4 + copy), the melds, and the winning tile's id."""
+    copies = Counter()
+
+    def take(kind: int) -> int:
+        copies[kind] += 1
+        return 4 * kind + copies[kind] - 1
+
+    melds = []
+    for call in calls:
+        ids = [take(k) for k in call.tiles]
+        shape = {"chi": Meld.CHI, "pon": Meld.PON}.get(call.kind, Meld.KAN)
+        melds.append(Meld(shape, ids, opened=call.is_open))
+    tiles = [i for meld in melds for i in meld.tiles]
+    win_id = None
+    for kind in kinds:
+        tile = take(kind)
+        tiles.append(tile)
+        if kind == win:
+            win_id = tile
+    return tiles, melds, win_id
+
+
+def _value(result, situation: Situation, red: int, is_open: bool, tiles: list[int]) -> HandValue:
+    keys: list[str] = []
+    details: list[tuple[str, int]] = []
+    dora = 0
+    for y in result.yaku:
+        if y.yaku_id in DORA_IDS:
+            continue
+        key = LIBRARY_YAKU.get(y.yaku_id)
+        if key is None:
+            raise ScoringError(f"The hand's yaku {y.name} is not played here.")
+        keys.append(key)
+    dora = _dora_count(situation.dora_indicators, tiles) + red
+    if situation.riichi or situation.double_riichi:
+        dora += _dora_count(situation.ura_indicators, tiles)
+    multiple = sum(YAKU[k].yakuman for k in keys)
+    if multiple:
+        keys = [k for k in keys if YAKU[k].yakuman]
+        return HandValue(None, result.fu, multiple, tuple(keys), dora, is_open, ())
+    for k in keys:
+        details.append((k, YAKU[k].han(is_open=is_open) or 0))
+    han = sum(h for _, h in details) + dora
+    if dora:
+        details.append(("dora", dora))
+    return HandValue(han, result.fu, 0, tuple(keys), dora, is_open, tuple(details))
+
+
+def _dora_count(indicators: Sequence[int], tiles: list[int]) -> int:
+    kinds = Counter(t // 4 for t in tiles)
+    return sum(kinds[_next(i)] for i in indicators)
+
+
+def _next(indicator: int) -> int:
+    """The dora an indicator shows: the next tile of its suit, winds and dragons in turn."""
+    if indicator < 27:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator < 31:
+        return 27 + (indicator - 27 + 1) % 4
+    return 31 + (indicator - 31 + 1) % 3

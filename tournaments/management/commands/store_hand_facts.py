@@ -1,0 +1,22 @@
+"""Write each hand's dealer and score changes for games stored before hands kept them."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournaments import services
+from tournaments.models import Game
+
+
+class Command(BaseCommand):
+    help = "Replay every game whose hands lack their dealer or score changes, for statistics."
+
+    def handle(self, *args, **options):
+        games = Game.objects.filter(hands__dealer__isnull=True).distinct().order_by("pk")
+        done = 0
+        for game in games.iterator():
+            with transaction.atomic():
+                services.rescore_game(game)
+            done += 1
+        self.stdout.write(f"Hand facts written for {done} game{'s' if done != 1 else ''}.")
