@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -72,8 +73,13 @@ def make_plan(
     seed: int = 0,
     history: Sequence[Sequence[Sequence[Hashable]]] = (),
     effort: int = 1,
+    time_limit: float | None = None,
 ) -> Plan:
     """Plan `rounds` more rounds for `players`.
+
+    `effort` 0 skips the search (a quick greedy plan); `time_limit` (seconds) stops the
+    search early, for a web page that must answer: the plan then depends on the machine's
+    speed as well as the seed.
 
     >>> plan = make_plan(range(1, 17), 5)
     >>> plan.repeats, len(plan.rounds), len(plan.rounds[0])
@@ -95,7 +101,10 @@ def make_plan(
     state = _State(n, past)
     sitting_out = _sitting_out(n, rounds, past, rng, prefer_last=method == "swiss")
     if method == "balanced":
-        plan_rounds = _balanced(state, sitting_out, rounds, rng, effort, fresh=not history)
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        plan_rounds = _balanced(
+            state, sitting_out, rounds, rng, effort, fresh=not history, deadline=deadline
+        )
     elif method == "swiss":
         plan_rounds = _swiss(state, sitting_out, rounds)
     else:
@@ -256,7 +265,9 @@ def _lower_bound(n: int, rounds: int, fresh: bool) -> int:
     return (rounds - 1) * tables * max(0, 4 - tables)
 
 
-def _balanced(state: _State, sitting_out, rounds: int, rng, effort: int, *, fresh: bool):
+def _balanced(
+    state: _State, sitting_out, rounds: int, rng, effort: int, *, fresh: bool, deadline=None
+):
     n = state.n
     bound = _lower_bound(n, rounds, fresh)
     if fresh and construction_rounds(n) >= rounds:
@@ -269,6 +280,8 @@ def _balanced(state: _State, sitting_out, rounds: int, rng, effort: int, *, fres
     # Annealing in cycles, each starting hot again from the best plan so far.
     for _ in range(8 * effort):
         if _anneal(state, plan, rng, bound, steps=120_000) <= bound:
+            break
+        if deadline is not None and time.monotonic() > deadline:
             break
     return plan
 

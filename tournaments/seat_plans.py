@@ -7,7 +7,11 @@ its answer back into players for the preview.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
+
+from django.core.cache import cache
 
 import seating
 
@@ -105,20 +109,42 @@ def propose(
     return Proposal(tables=tables, sitting_out=out)
 
 
+# Seconds a page waits for the planner's search, and how long a whole-event plan is kept.
+SEARCH_SECONDS = 8
+PLAN_CACHE_SECONDS = 14 * 24 * 3600
+
+
+def whole_plan(event: Event, ids: list[int], rounds: int) -> seating.Plan:
+    """The event's plan from its roster, made once and kept: the same roster and number of
+    rounds give the same plan, so later sessions can take their round from it."""
+    digest = hashlib.sha256(json.dumps([event.pk, rounds, ids]).encode()).hexdigest()
+    key = f"seating-plan:{digest}"
+    plan = cache.get(key)
+    if plan is None:
+        plan = seating.make_plan(ids, rounds, seed=event.pk, time_limit=SEARCH_SECONDS)
+        cache.set(key, plan, PLAN_CACHE_SECONDS)
+    return plan
+
+
 def _balanced(session: Session, ids: list[int], past: dict, rounds: int) -> seating.Plan:
-    """The event's whole plan is made once from its roster; while the sessions before this
-    one were seated as it says (and nothing else was played), this session takes its own
-    round of it. Otherwise the rounds still to come are planned anew around what was played."""
+    """While the sessions before this one were seated as the event's whole plan says (and
+    nothing else was played), this session takes its own round of it. Otherwise the rounds
+    still to come are planned anew around what was played."""
     number = session.number
     total = max(rounds, number)
-    seed = session.event_id
     earlier = [past.get(n) for n in range(1, number)]
     if all(earlier) and set(past) == set(range(1, number)):
-        whole = seating.make_plan(ids, total, seed=seed)
+        whole = whole_plan(session.event, ids, total)
         if all(_same_tables(earlier[i], whole.rounds[i]) for i in range(number - 1)):
             return seating.Plan(
                 rounds=whole.rounds[number - 1 :],
                 sitting_out=whole.sitting_out[number - 1 :],
                 table_repeats=whole.table_repeats[number - 1 :],
             )
-    return seating.make_plan(ids, total - number + 1, seed=seed, history=list(past.values()))
+    return seating.make_plan(
+        ids,
+        total - number + 1,
+        seed=session.event_id,
+        history=list(past.values()),
+        time_limit=SEARCH_SECONDS,
+    )

@@ -293,3 +293,23 @@ def test_the_seating_list_shows_tables_and_names_a_to_z_to_everyone(
         .content.decode()
         .count(url("seating_list", event.slug, 1))
     )
+
+
+def test_a_table_playing_several_games_is_listed_once(anonymous, event):
+    players = roster(event, 4)
+    (first,) = sessions(event, 1)
+    for _ in range(3):
+        services.create_game(first, players, table_number=1)
+    page = anonymous.get(url("seating_list", event.slug, 1))
+    assert len(page.context["games"]) == 1 and len(page.context["by_name"]) == 4
+    assert page.context["games"][0] == first.games.order_by("pk").first()
+
+
+def test_more_rounds_than_a_plan_can_have_are_refused(organiser_client, event):
+    roster(event, 8)
+    sessions(event, 1)
+    page = organiser_client.post(
+        url("seat_players", event.slug, 1), {"preview": "1", "method": "balanced", "rounds": "31"}
+    )
+    assert "A plan can have at most 30 rounds; give fewer." in page.content.decode()
+    assert "proposal" not in page.context and not Game.objects.exists()

@@ -91,11 +91,19 @@ def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Where everyone sits: by table, and by name A-Z with the table and wind."""
     session = access.get_session_for_reader(request, slug, number)
+    # A club table may play several games in a session: its first game says where its
+    # players sit down.
     games = list(
-        session.games.prefetch_related(
-            Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
-        )
+        {
+            game.table_number: game
+            for game in reversed(
+                session.games.order_by("table_number", "pk").prefetch_related(
+                    Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+                )
+            )
+        }.values()
     )
+    games.sort(key=lambda game: game.table_number)
     by_name = sorted(
         (
             {"player": seat.player, "table": game.table_number, "wind": WINDS[seat.seat]}
