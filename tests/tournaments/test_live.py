@@ -61,6 +61,7 @@ def test_the_rest_of_the_standings_pages_through_poll_by_poll(client, session):
     assert "page 1 of 2" in page0 and "page=1&amp;top=4" in page0
     page1 = client.get(url("live", slug), {"top": "4", "page": "1"}, **HTMX).content.decode()
     assert "page 2 of 2" in page1
+    assert "page=0&amp;top=4" in page1  # back to the first page, not ever larger
     page2 = client.get(url("live", slug), {"top": "4", "page": "2"}, **HTMX).content.decode()
     assert "page 1 of 2" in page2
 

@@ -117,7 +117,9 @@ def _panel(request: HttpRequest, event, session: Session | None, page: int, top:
             "games": row.games,
         }
 
-    next_url = reverse("tournaments:live", args=[event.slug]) + f"?page={page + 1}&top={top}"
+    # The next poll shows the next page of each; the count wraps, so it stays small.
+    next_page = (page + 1) % (pages * table_pages)
+    next_url = reverse("tournaments:live", args=[event.slug]) + f"?page={next_page}&top={top}"
     if session is not None:
         next_url += f"&session={session.number}"
     context = {
