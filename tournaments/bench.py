@@ -11,10 +11,12 @@ import random
 from collections.abc import Callable
 
 from django.db import transaction
+from django.db.models import Max
 
 import scoring
 from scoring.simulate import random_record
 
+from . import services
 from .models import Event, Game, GameSeat, Hand, Player, Session, Win
 from .services import apply_result
 
@@ -79,10 +81,14 @@ def _build_batch(rng, rules, sessions, people, *, first: int, count: int) -> Non
         game_seats = [GameSeat(game=game, seat=s, player=p) for s, p in enumerate(four)]
         apply_result(game_seats, result, finished=True)
         seats.extend(game_seats)
-        hands.extend(
-            Hand.from_record(game, number, hand_doc)
-            for number, hand_doc in enumerate(doc["hands"], start=1)
-        )
+        reports = list(result.hands)
+        for number, hand_doc in enumerate(doc["hands"], start=1):
+            # The dealer and point changes the statistics read, as services store them.
+            facts = {}
+            if number <= len(reports):
+                report = reports[number - 1]
+                facts = {"dealer": report.dealer, "deltas": list(report.deltas)}
+            hands.append(Hand.from_record(game, number, hand_doc, **facts))
     GameSeat.objects.bulk_create(seats)
     saved = Hand.objects.bulk_create(hands)
     wins = []
@@ -91,3 +97,16 @@ def _build_batch(rng, rules, sessions, people, *, first: int, count: int) -> Non
             win.hand = hand
             wins.append(win)
     Win.objects.bulk_create(wins)
+
+
+def start_game(event: Event) -> Game:
+    """A game in progress at a new table of the event's last session, for timing hand entry."""
+    session = event.sessions.order_by("-number").first()
+    players = list(Player.objects.filter(seats__game__session__event=event).distinct()[:4])
+    last = session.games.aggregate(n=Max("table_number"))["n"] or 0
+    return services.create_game(session, players, table_number=last + 1)
+
+
+def remove_game(game: Game) -> None:
+    """Take the game `start_game` made out of the league again."""
+    game.delete()

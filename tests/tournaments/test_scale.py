@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import bench
-from tournaments.models import Game, GameSeat
+from tournaments.management.commands.bench_pages import Command, Page
+from tournaments.models import Event, Game, GameSeat, Penalty, Player
 from tournaments.services import replay_record
 
 pytestmark = pytest.mark.django_db
@@ -54,16 +59,83 @@ def test_the_benchmark_league_holds_engine_results_for_every_game():
         assert [s.match_points for s in game.ordered_seats()] == list(result.match_points)
 
 
-def test_the_page_benchmark_prints_times_and_query_counts_and_can_clean_up(capsys):
-    from django.core.management import call_command
+BENCH_PAGES = (
+    "login",
+    "event",
+    "standings",
+    "standings after a change",
+    "results",
+    "player",
+    "game",
+    "game sheet",
+    "scoresheet",
+    "statistics",
+    "live screen",
+    "seating list",
+    "standings CSV",
+    "standings XLSX",
+    "standings JSON",
+    "results CSV",
+    "results XLSX",
+    "results JSON",
+    "statistics CSV",
+    "event export JSON",
+    "event export ZIP",
+    "entering a hand",
+)
 
-    from tournaments.models import Event, Player
 
-    args = ["--players", "8", "--games", "6", "--requests", "2", "--remove"]
+def bench_lines(out: str) -> dict[str, str]:
+    """The printed rows by page label (the text before the time)."""
+    rows = {}
+    for line in out.splitlines():
+        match = re.match(r"\s+(\S.*?)\s{2,}(\d+\.\d ms|FAILED)", line)
+        if match:
+            rows[match.group(1)] = line
+    return rows
+
+
+def test_the_page_benchmark_prints_every_page_with_its_ratio_to_login_and_query_count(capsys):
+    args = ["--players", "8", "--games", "12", "--requests", "2", "--remove"]
     call_command("bench_pages", *args)
     out = capsys.readouterr().out
-    for label in ("standings", "after a change", "player page", "game page"):
-        assert label in out
-    assert "queries" in out and "Removed the benchmark league." in out
+    rows = bench_lines(out)
+    assert set(rows) == set(BENCH_PAGES)
+    for label in BENCH_PAGES[1:]:
+        match = re.search(r"(\d+\.\d) ms +(\d+\.\d)x +(\d+)  \(/", rows[label])
+        assert match, rows[label]
+        assert float(match.group(2)) > 0 and int(match.group(3)) > 0
+    assert "Removed the benchmark league." in out
     assert not Event.objects.filter(slug=bench.SLUG).exists()
-    assert not Player.objects.exists()
+    assert not Player.objects.exists() and not Game.objects.exists()
+    assert not get_user_model().objects.exists()
+
+
+def test_the_page_benchmark_leaves_the_league_as_it_found_it(capsys):
+    bench.build_league(players=8, games=12, say=lambda _: None)
+    seats = sorted(GameSeat.objects.values_list("pk", "score", "match_points", "penalty_points"))
+    call_command("bench_pages", "--requests", "1")
+    assert Game.objects.count() == 12 and not Penalty.objects.exists()
+    after = sorted(GameSeat.objects.values_list("pk", "score", "match_points", "penalty_points"))
+    assert after == seats
+
+
+def test_a_page_that_fails_is_named_and_the_benchmark_exits_non_zero(capsys, monkeypatch):
+    real_pages = Command.pages
+
+    def with_a_broken_page(self, event, playing):
+        return [*real_pages(self, event, playing), Page("broken page", "/no-such-page/")]
+
+    monkeypatch.setattr(Command, "pages", with_a_broken_page)
+    args = ["--players", "8", "--games", "12", "--requests", "1", "--remove"]
+    with pytest.raises(CommandError, match=r"broken page \(answered 404, expected 200\)"):
+        call_command("bench_pages", *args)
+    rows = bench_lines(capsys.readouterr().out)
+    assert "FAILED: answered 404" in rows["broken page"]
+    assert "ms" in rows["standings"]
+
+
+def test_the_page_benchmark_refuses_a_league_too_small_to_seat_a_table():
+    with pytest.raises(CommandError, match="at least 4 players"):
+        call_command("bench_pages", "--players", "3", "--games", "2")
+    assert not Event.objects.exists()

@@ -1,12 +1,17 @@
-"""`python manage.py bench_pages`: time the standings, a player page and a game page on a
-large generated league, and count their SQL queries."""
+"""`python manage.py bench_pages`: time every page of a large generated league against
+the login page, and count their SQL queries."""
 
 from __future__ import annotations
 
 import statistics
 import time
+from argparse import ArgumentTypeError
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.db.models import Count
@@ -14,25 +19,55 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments import bench
-from tournaments.models import Event, Game, GameSeat, Player
+from tournaments import bench, services
+from tournaments.models import Event, Game, GameSeat, Penalty, Player
+
+ORGANISER = f"{bench.SLUG}-organiser"
+
+
+@dataclass
+class Page:
+    """One thing to time: a GET (or a POST with `data`), with `before` run untimed first."""
+
+    label: str
+    url: str
+    data: Callable[[], dict] | None = None
+    before: Callable[[], None] | None = None
+    status: int = 200
+    timings: list[float] = field(default_factory=list)
+    logins: list[float] = field(default_factory=list)
+    queries: int = 0
+    failure: str = ""
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ArgumentTypeError(f"Give a whole number of at least 1, not {text!r}.")
+    return value
 
 
 class Command(BaseCommand):
     help = (
         "Build a large league (kept under the slug bench-league for later runs; --fresh "
-        "rebuilds it) and print the median time and the SQL query count of the standings, "
-        "a player page and a game page."
+        "rebuilds it) and print, for every page, the median time, its ratio to the login "
+        "page (requested in turn with each page) and the SQL query count. Exits non-zero "
+        "when a page fails."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--players", type=int, default=300)
-        parser.add_argument("--games", type=int, default=5000)
-        parser.add_argument("--requests", type=int, default=20, help="requests per page")
+        parser.add_argument("--players", type=positive, default=300)
+        parser.add_argument("--games", type=positive, default=5000)
+        parser.add_argument("--requests", type=positive, default=20, help="requests per page")
         parser.add_argument("--fresh", action="store_true", help="rebuild the league")
         parser.add_argument("--remove", action="store_true", help="delete the league after")
 
     def handle(self, *args, **options):
+        if options["players"] < 4:
+            raise CommandError("A league needs at least 4 players: give --players 4 or more.")
         event = Event.objects.filter(slug=bench.SLUG).first()
         if event and options["fresh"]:
             self._remove(event)
@@ -46,7 +81,37 @@ class Command(BaseCommand):
                 players=options["players"], games=options["games"], say=self.stdout.write
             )
             self.stdout.write(f"Built in {time.perf_counter() - started:.1f} s.")
-        games = Game.objects.filter(session__event=event)
+        organiser, _ = get_user_model().objects.get_or_create(username=ORGANISER)
+        event.organisers.add(organiser)
+        # Requests go through the whole stack, so they need a host the settings allow.
+        allowed = [h for h in settings.ALLOWED_HOSTS if h and not h.startswith(".")]
+        host = allowed[0] if allowed else "localhost"
+        visitor, client = Client(HTTP_HOST=host), Client(HTTP_HOST=host)
+        client.force_login(organiser)
+        playing = bench.start_game(event)
+        try:
+            pages = self.pages(event, playing)
+            self._run(visitor, client, pages, event, options["requests"])
+        finally:
+            bench.remove_game(playing)
+            for penalty in Penalty.objects.filter(
+                reason=PENALTY_REASON, game__session__event=event
+            ):
+                services.delete_penalty(penalty.game_id, penalty.pk)
+        failed = [page for page in pages if page.failure]
+        if options["remove"]:
+            self._remove(event)
+        if failed:
+            raise CommandError(
+                "These pages failed: "
+                + "; ".join(f"{page.label} ({page.failure})" for page in failed)
+                + ". Fix them and run the benchmark again."
+            )
+
+    def pages(self, event: Event, playing: Game) -> list[Page]:
+        """Every page measured, in the order printed."""
+        finished = Game.objects.filter(session__event=event, status=Game.Status.FINISHED)
+        game = finished.select_related("session").order_by("-pk").first()
         busiest = (
             GameSeat.objects.filter(game__session__event=event)
             .values("player_id")
@@ -55,49 +120,114 @@ class Command(BaseCommand):
             .order_by("-n")
             .first()
         )
-        game = games.order_by("-pk").first()
-        pages = [
-            ("standings", reverse("tournaments:standings", args=[event.slug])),
-            ("player page", reverse("tournaments:player", args=[busiest["player_id"]])),
-            ("game page", reverse("tournaments:game", args=[game.pk])),
+        slug, number = event.slug, game.session.number
+
+        def url(name, *args, query=""):
+            return reverse(f"tournaments:{name}", args=args) + query
+
+        standings = url("standings", slug)
+
+        def change_results():
+            # Alternately give and take back a penalty: each rewrites the game's results.
+            penalty = Penalty.objects.filter(game=game, reason=PENALTY_REASON).first()
+            if penalty:
+                services.delete_penalty(game.pk, penalty.pk)
+            else:
+                services.add_penalty(game.pk, 0, Decimal("-1.0"), PENALTY_REASON)
+
+        hands = iter(range(1, 10**6))
+
+        def next_hand():
+            # Everyone tenpai at the draw: nobody pays and the dealer repeats, so the game
+            # stays in progress however many hands are entered.
+            return {
+                "number": str(next(hands)),
+                "result": "draw",
+                "tenpai": ["0", "1", "2", "3"],
+                "action": "save",
+            }
+
+        return [
+            Page("event", url("event", slug)),
+            Page("standings", standings),
+            Page("standings after a change", standings, before=change_results),
+            Page("results", url("results", slug)),
+            Page("player", url("player", busiest["player_id"])),
+            Page("game", url("game", game.pk)),
+            Page("game sheet", url("game_sheet", game.pk)),
+            Page("scoresheet", url("scoresheet", slug, number, game.table_number)),
+            Page("statistics", url("statistics", slug)),
+            Page("live screen", url("live", slug)),
+            Page("seating list", url("seating_list", slug, number)),
+            Page("standings CSV", standings + "?_export=csv"),
+            Page("standings XLSX", standings + "?_export=xlsx"),
+            Page("standings JSON", standings + "?_export=json"),
+            Page("results CSV", url("results", slug, query="?_export=csv")),
+            Page("results XLSX", url("results", slug, query="?_export=xlsx")),
+            Page("results JSON", url("results", slug, query="?_export=json")),
+            Page("statistics CSV", url("statistics", slug, query="?_export=csv")),
+            Page("event export JSON", url("event_export", slug)),
+            Page("event export ZIP", url("event_export_zip", slug)),
+            Page("entering a hand", url("hand_new", playing.pk), data=next_hand, status=302),
         ]
-        seated = GameSeat.objects.filter(game__session__event=event)
+
+    def _run(self, visitor: Client, client: Client, pages: list[Page], event, requests: int):
+        login = reverse("login")
+        games = Game.objects.filter(session__event=event, status=Game.Status.FINISHED)
+        players = GameSeat.objects.filter(game__session__event=event).values("player").distinct()
         self.stdout.write(
-            f"{connection.vendor}: {games.count()} games, "
-            f"{seated.values('player').distinct().count()} players, "
-            f"{options['requests']} requests per page"
+            f"{connection.vendor}: {games.count()} games, {players.count()} players, "
+            f"{requests} requests per page, each after a request for the login page"
         )
-        # Requests go through the whole stack, so they need a host the settings allow.
-        allowed = [h for h in settings.ALLOWED_HOSTS if h and not h.startswith(".")]
-        client = Client(HTTP_HOST=allowed[0] if allowed else "localhost")
-        for label, url in pages:
-            self._measure(client, label, url, options["requests"])
-            if label == "standings":
-                # The first request after any change to results computes them anew.
-                def changed():
-                    Event.objects.filter(pk=event.pk).results_changed()
-
-                self._measure(client, "  after a change", url, options["requests"], before=changed)
-        if options["remove"]:
-            self._remove(event)
-
-    def _measure(self, client, label, url, requests, before=None):
-        client.get(url)  # warm caches and the template loader
-        timings, queries = [], 0
+        visitor.get(login)
+        for page in pages:  # warm caches and the template loader
+            self._request(client, page, timed=False)
         for _ in range(requests):
-            if before:
-                before()
+            for page in pages:
+                if page.failure:
+                    continue
+                started = time.perf_counter()
+                visitor.get(login)
+                page.logins.append(time.perf_counter() - started)
+                self._request(client, page, timed=True)
+        all_logins = [t for page in pages for t in page.logins]
+        base = statistics.median(all_logins) if all_logins else 0
+        self.stdout.write(f"  {'page':26} {'median':>9} {'ratio':>7} {'queries':>7}")
+        self.stdout.write(f"  {'login':26} {base * 1000:6.1f} ms {1:6.1f}x")
+        for page in pages:
+            if page.failure:
+                self.stdout.write(f"  {page.label:26} FAILED: {page.failure}  ({page.url})")
+                continue
+            median = statistics.median(page.timings)
+            ratio = median / base
+            self.stdout.write(
+                f"  {page.label:26} {median * 1000:6.1f} ms {ratio:6.1f}x {page.queries:7d}"
+                f"  ({page.url})"
+            )
+
+    def _request(self, client: Client, page: Page, *, timed: bool) -> None:
+        if page.failure:
+            return
+        try:
+            if page.before:
+                page.before()
+            data = page.data() if page.data else None
             with CaptureQueriesContext(connection) as captured:
                 started = time.perf_counter()
-                response = client.get(url)
-                timings.append(time.perf_counter() - started)
-            if response.status_code != 200:
-                raise CommandError(f"{url} answered {response.status_code}")
-            queries = len(captured.captured_queries)
-        self.stdout.write(
-            f"  {label:16} median {statistics.median(timings) * 1000:7.1f} ms, "
-            f"{queries} queries  ({url})"
-        )
+                if data is None:
+                    response = client.get(page.url)
+                else:
+                    response = client.post(page.url, data)
+                elapsed = time.perf_counter() - started
+        except Exception as err:  # a page that raises is reported, not fatal to the run
+            page.failure = f"{type(err).__name__}: {err}"
+            return
+        if response.status_code != page.status:
+            page.failure = f"answered {response.status_code}, expected {page.status}"
+            return
+        if timed:
+            page.timings.append(elapsed)
+            page.queries = len(captured.captured_queries)
 
     def _remove(self, event):
         players = list(
@@ -105,4 +235,8 @@ class Command(BaseCommand):
         )
         event.delete()
         Player.objects.filter(pk__in=players, display_name__startswith=bench.SLUG).delete()
+        get_user_model().objects.filter(username=ORGANISER).delete()
         self.stdout.write("Removed the benchmark league.")
+
+
+PENALTY_REASON = "Benchmark: a change of results"
