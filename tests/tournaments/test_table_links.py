@@ -242,3 +242,13 @@ def test_others_cannot_see_or_change_table_links(stranger_client, anonymous, gam
     assert TableLink.objects.live().get() == link
     game.refresh_from_db()
     assert not game.locked
+
+
+def test_the_seating_list_carries_table_links_for_organisers_only(
+    organiser_client, anonymous, game, link, other_game
+):
+    address = url("seating_list", game.event.slug, 1)
+    page = organiser_client.get(address).content.decode()
+    assert link.get_absolute_url() in page and page.count("<svg") == 1
+    public = anonymous.get(address).content.decode()
+    assert "Table" in public and link.code not in public and "<svg" not in public

@@ -15,9 +15,10 @@ from django.urls import reverse
 import seating
 
 from .. import access, seat_plans, services
-from ..models import WINDS, GameSeat
+from ..models import WINDS, GameSeat, TableLink
 from ..seating_forms import SeatingConfirmForm, SeatingForm
 from ..trail import Actor
+from .tables_links import link_context
 
 
 def _default_rounds(session) -> int:
@@ -112,6 +113,15 @@ def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ),
         key=lambda row: (row["player"].display_name.casefold(), row["table"]),
     )
+    is_organiser = session.event.is_organiser(request.user)
+    if is_organiser:
+        # Only organisers see table links: a code lets its holder enter the table's hands.
+        live = {
+            link.game_id: link
+            for link in TableLink.objects.live().filter(game__in=[g.pk for g in games])
+        }
+        for game in games:
+            game.table_link = link_context(request, live.get(game.pk), scale=3)
     seated = {row["player"].pk for row in by_name}
     sitting_out = [p for p in seat_plans.playing(session) if p.pk not in seated] if games else []
     context = {
@@ -120,7 +130,7 @@ def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "games": games,
         "by_name": by_name,
         "sitting_out": sorted(sitting_out, key=lambda p: p.display_name.casefold()),
-        "is_organiser": session.event.is_organiser(request.user),
+        "is_organiser": is_organiser,
         "seat_url": reverse("tournaments:seat_players", args=[slug, number]),
     }
     return render(request, "tournaments/seating_list.html", context)
