@@ -336,6 +336,12 @@ def _dump_win(win: Win) -> dict[str, Any]:
 
 
 def dump_hand(hand: Hand) -> dict[str, Any]:
+    """A hand as its tenbou-game/1 object: the one writer of hand objects (the app's
+    models write theirs through it too).
+
+    >>> dump_hand(Hand(result=Result.DRAW, riichi=(1,), tenpai=(1, 2)))
+    {'result': 'draw', 'riichi': [1], 'tenpai': [1, 2]}
+    """
     out: dict[str, Any] = {"result": hand.result.value, "riichi": list(hand.riichi)}
     if hand.result in (Result.RON, Result.TSUMO):
         out["wins"] = [_dump_win(w) for w in hand.wins]

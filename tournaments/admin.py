@@ -11,7 +11,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from . import services
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, RosterEntry, Session, Win
@@ -220,16 +219,8 @@ class GameSeatAdmin(admin.ModelAdmin):
         return False
 
     def save_model(self, request, obj, form, change):
-        # Names are part of the game's record: replay so that the record matches.
-        with transaction.atomic():
-            super().save_model(request, obj, form, change)
-            game = obj.game
-            # A final-score game waiting for its scores has nothing to replay yet.
-            if (
-                game.entry_mode == Game.EntryMode.HANDS
-                or not game.seats.filter(entered_score__isnull=True).exists()
-            ):
-                services.rescore_game(game)
+        # Through the one writer of outcomes: the seat changes and the game is replayed.
+        services.put_player_in_seat(obj.game_id, obj.seat, obj.player)
 
 
 class WinInline(ViewOnlyInline, admin.TabularInline):

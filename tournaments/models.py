@@ -21,8 +21,9 @@ from django.db.models import Q
 from django.urls import reverse
 
 import scoring
+from scoring import payouts
 from scoring.payouts import MAX_YAKUMAN, VALID_FU
-from scoring.record import FORMAT
+from scoring.record import FORMAT, dump_hand
 
 SEATS = range(4)
 SEAT_VALIDATORS = [MinValueValidator(0), MaxValueValidator(3)]
@@ -468,21 +469,22 @@ class Hand(models.Model):
     def nagashi(self) -> tuple[int, ...]:
         return mask_seats(self.nagashi_mask)
 
+    def to_engine(self) -> payouts.Hand:
+        """This hand as the engine's `Hand`."""
+        return payouts.Hand(
+            result=payouts.Result(self.result),
+            riichi=tuple(self.riichi),
+            wins=tuple(win.to_engine() for win in self.wins.all()),
+            tenpai=tuple(self.tenpai),
+            nagashi=tuple(self.nagashi),
+            reason=payouts.AbortReason(self.abort_reason) if self.abort_reason else None,
+            offender=self.chombo_offender,
+        )
+
     def to_record(self) -> dict[str, Any]:
-        """This hand as a tenbou-game/1 hand object."""
-        doc: dict[str, Any] = {"result": self.result, "riichi": list(self.riichi)}
-        if self.result in (self.Result.RON, self.Result.TSUMO):
-            doc["wins"] = [win.to_record() for win in self.wins.all()]
-        elif self.result == self.Result.DRAW:
-            doc["tenpai"] = list(self.tenpai)
-        elif self.result == self.Result.NAGASHI:
-            doc["nagashi"] = list(self.nagashi)
-            doc["tenpai"] = list(self.tenpai)
-        elif self.result == self.Result.ABORT:
-            doc["reason"] = self.abort_reason
-        else:
-            doc["offender"] = self.chombo_offender
-        return doc
+        """This hand as a tenbou-game/1 hand object, written by the engine's one writer of
+        hand objects (`scoring.record.dump_hand`)."""
+        return dump_hand(self.to_engine())
 
     @classmethod
     def from_record(cls, game: Game, number: int, doc: dict[str, Any], **extra) -> Hand:
@@ -559,25 +561,20 @@ class Win(models.Model):
     def __str__(self) -> str:
         return f"win by seat {self.winner} in {self.hand}"
 
-    def to_record(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"winner": self.winner}
-        if self.loser is not None:
-            doc["loser"] = self.loser
-        if self.yakuman is not None:
-            doc["yakuman"] = self.yakuman
-        else:
-            doc["han"] = self.han
-            if self.fu is not None:
-                doc["fu"] = self.fu
-        if self.pao is not None:
-            doc["pao"] = self.pao
-        if self.yaku:
-            doc["yaku"] = list(self.yaku)
-        if self.dora is not None:
-            doc["dora"] = self.dora
-        if self.is_open is not None:
-            doc["open"] = self.is_open
-        return doc
+    def to_engine(self) -> payouts.Win:
+        """This win as the engine's `Win` (a yakuman has no han or fu)."""
+        limit = self.yakuman is not None
+        return payouts.Win(
+            winner=self.winner,
+            loser=self.loser,
+            han=None if limit else self.han,
+            fu=None if limit else self.fu,
+            yakuman=self.yakuman,
+            pao=self.pao,
+            yaku=tuple(self.yaku) or None,
+            dora=self.dora,
+            open=self.is_open,
+        )
 
 
 class Penalty(models.Model):

@@ -494,6 +494,61 @@ def create_game(
         return game
 
 
+def reseat_game(
+    game_id: int, players: Sequence[Player], *, table_number: int | None = None
+) -> Game:
+    """Put `players` into seats 0-3 (and move the game to `table_number`), then replay the
+    game, all or nothing. What belongs to the seat (an entered final score, a substitute's
+    mark) stays with the seat.
+
+    When players only come in, the seat rows are updated; when players already at the
+    table change seats, the rows are replaced: swapping two players row by row would
+    briefly seat one player twice, which the database refuses.
+    """
+    if len({p.pk for p in players}) != 4:
+        raise GameChangeRefused("A game needs four different players.")
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if table_number is not None and table_number != game.table_number:
+            game.table_number = table_number
+            game.save(update_fields=["table_number", "updated_at"])
+        old = {seat.seat: seat for seat in game.seats.all()}
+        if [old[i].player_id for i in sorted(old)] == [p.pk for p in players]:
+            return game
+        sitting = {row.player_id: row.seat for row in old.values()}
+        if len(old) == 4 and all(sitting.get(p.pk, i) == i for i, p in enumerate(players)):
+            for index, player in enumerate(players):
+                old[index].player = player
+            GameSeat.objects.bulk_update(list(old.values()), ["player"])
+            rescore_game(game)
+            return game
+        game.seats.all().delete()
+        GameSeat.objects.bulk_create(
+            [
+                GameSeat(
+                    game=game,
+                    seat=index,
+                    player=player,
+                    entered_score=old[index].entered_score if index in old else None,
+                    is_substitute=old[index].is_substitute if index in old else False,
+                )
+                for index, player in enumerate(players)
+            ]
+        )
+        rescore_game(game)
+        return game
+
+
+def put_player_in_seat(game_id: int, seat: int, player: Player) -> Game:
+    """Another player in one seat of a game; the seat keeps its results and the game is
+    replayed (a name is part of the game's record)."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        players = [s.player for s in game.seats.select_related("player").order_by("seat")]
+        players[seat] = player
+        return reseat_game(game_id, players)
+
+
 def set_substitutes(game_id: int, seats: Sequence[int]) -> bool:
     """Mark exactly the seats in `seats` as taken by substitutes; True if that changed
     anything. A finished game's standings change at once."""

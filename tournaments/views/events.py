@@ -252,7 +252,9 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             with transaction.atomic():
                 before = _seating(game)
-                _reseat(game, form.players(), form.cleaned_data["table_number"])
+                services.reseat_game(
+                    game.pk, form.players(), table_number=form.cleaned_data["table_number"]
+                )
                 services.set_substitutes(game.pk, form.cleaned_data["substitutes"])
                 after = _seating(game)
                 if before != after:
@@ -286,35 +288,6 @@ def _substitute_seats(form: GameForm, players: list[Player]) -> list[int]:
     """The seats of the players ticked as substitutes, after any random seat draw."""
     chosen = {form.players()[seat].pk for seat in form.cleaned_data["substitutes"]}
     return [seat for seat, player in enumerate(players) if player.pk in chosen]
-
-
-def _reseat(game: Game, players: list[Player], table_number: int) -> None:
-    """Put `players` into seats 0-3 and replay the game, all or nothing.
-
-    The seat rows are replaced rather than updated one by one: swapping two players row
-    by row would briefly seat one player twice, which the database refuses. What belongs
-    to the seat (an entered final score) stays with the seat.
-    """
-    with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("session__event").get(pk=game.pk)
-        game.table_number = table_number
-        game.save(update_fields=["table_number", "updated_at"])
-        old = {seat.seat: seat for seat in game.seats.all()}
-        if [old[i].player_id for i in sorted(old)] == [p.pk for p in players]:
-            return
-        game.seats.all().delete()
-        GameSeat.objects.bulk_create(
-            [
-                GameSeat(
-                    game=game,
-                    seat=index,
-                    player=player,
-                    entered_score=old[index].entered_score if index in old else None,
-                )
-                for index, player in enumerate(players)
-            ]
-        )
-        services.rescore_game(game)
 
 
 # Players
