@@ -9,6 +9,7 @@ final scores into placements and match points.
 False
 """
 
+from .endings import EndReason
 from .errors import ScoringError
 from .game import GameResult, HandReport, TableState, replay, score
 from .record import GameRecord, dump_record, parse_record
@@ -16,6 +17,7 @@ from .rules import PRESETS, Rules, resolve_rules
 
 __all__ = [
     "PRESETS",
+    "EndReason",
     "GameRecord",
     "GameResult",
     "HandReport",

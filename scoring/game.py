@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
+from .endings import EndReason
 from .errors import ScoringError
 from .match import match_points, placements, seat_order_ranking
 from .payouts import STICK, Hand, Settlement, settle
@@ -29,7 +30,7 @@ class TableState:
     honba: int
     sticks: int
     scores: tuple[int, int, int, int]
-    ended_by: str | None = None
+    ended_by: EndReason | None = None
 
     @property
     def dealer(self) -> int:
@@ -81,7 +82,7 @@ class HandReport:
 def _ends_after(before: TableState, s: Settlement, scores: tuple[int, ...], rules: Rules):
     """Why the game ends after this hand, or None if it goes on."""
     if rules.bust is Bust.BELOW_ZERO and min(scores) < 0:
-        return "bust"
+        return EndReason.BUST
     if s.replayed:
         return None
     last = rules.last_regular_round
@@ -95,17 +96,17 @@ def _ends_after(before: TableState, s: Settlement, scores: tuple[int, ...], rule
         # The dealer stops only when leading with the target score or more.
         may_stop = leads and scores[dealer] >= rules.target
         if may_stop and s.dealer_won and rules.agari_yame:
-            return "agari_yame"
+            return EndReason.AGARI_YAME
         if may_stop and s.dealer_tenpai and rules.tenpai_yame:
-            return "tenpai_yame"
+            return EndReason.TENPAI_YAME
         # A dealer repeat goes on, in the west round too, even past the return score.
         return None
     if not rules.west_round:
-        return "last_hand"
+        return EndReason.LAST_HAND
     if someone_reached:
-        return "west_round" if in_extension else "last_hand"
+        return EndReason.WEST_ROUND if in_extension else EndReason.LAST_HAND
     if before.round_index + 1 > last + 4:
-        return "west_round"
+        return EndReason.WEST_ROUND
     return None
 
 
@@ -158,7 +159,7 @@ def next_state(state: TableState, report: HandReport, s: Settlement, rules: Rule
         round_index = state.round_index + 1
         honba = state.honba + 1 if s.adds_honba else 0
     if round_index >= len(ROUND_LABELS) and ended_by is None:
-        ended_by = "west_round"
+        ended_by = EndReason.WEST_ROUND
     return TableState(
         min(round_index, len(ROUND_LABELS) - 1),
         honba,
@@ -176,7 +177,7 @@ class GameResult:
     hands: tuple[HandReport, ...]
     state: TableState  # the table now: before the next hand, or at the end
     finished: bool
-    ended_by: str | None
+    ended_by: EndReason | None
     final_scores: tuple[int, ...] | None
     leftover_sticks: int
     placements: tuple[int, ...] | None
@@ -253,7 +254,7 @@ def replay(record: GameRecord) -> GameResult:
             start_state(rules),
             scores=record.final_scores,
             sticks=record.leftover_sticks,
-            ended_by="final_scores",
+            ended_by=EndReason.FINAL_SCORES,
         )
         reports: list[HandReport] = []
         ended_by = None
@@ -261,7 +262,7 @@ def replay(record: GameRecord) -> GameResult:
         reports, state = replay_hands(rules, record.hands)
         if record.ended_early is not None:
             # Time was called: the game ends here, wherever the rules would have gone on.
-            state = replace(state, ended_by=record.ended_early)
+            state = replace(state, ended_by=EndReason(record.ended_early))
         ended_by = state.ended_by
     if not state.finished:
         return GameResult(rules, tuple(reports), state, False, None, None, state.sticks, None, None)

@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from .endings import EndReason
 from .errors import ScoringError
 from .payouts import AbortReason, Hand, Result, Win, check_value
 from .rules import MultiRon, Rules, resolve_rules
 
 FORMAT = "tenbou-game/1"
 # Why a game may end before its rules end it: the organiser called time.
-ENDED_EARLY = ("time",)
+ENDED_EARLY = (EndReason.TIME,)
 TENTH = Decimal("0.1")
 
 # The fields each kind of hand may carry besides `result` and `riichi`.
@@ -260,7 +261,7 @@ def parse_record(data: Any) -> GameRecord:
     ended_early = doc.get("ended_early")
     if ended_early is not None and ended_early not in ENDED_EARLY:
         raise ScoringError(
-            f"'ended_early' must be {' or '.join(repr(e) for e in ENDED_EARLY)},"
+            f"'ended_early' must be {' or '.join(repr(str(e)) for e in ENDED_EARLY)},"
             f" not {ended_early!r}"
         )
 

@@ -503,14 +503,9 @@ class SessionForm(TenbouFormMixin, forms.ModelForm):
         if others.filter(number=number).exists():
             raise ValidationError(
                 f"Session {number} exists already in this event. The next free number is "
-                f"{next_session_number(self.event)}."
+                f"{self.event.sessions.next_number()}."
             )
         return number
-
-
-def next_session_number(event: Event) -> int:
-    numbers = set(Session.objects.filter(event=event).values_list("number", flat=True))
-    return max(numbers, default=0) + 1
 
 
 # Players
@@ -580,7 +575,7 @@ class GameForm(TenbouFormMixin, forms.Form):
                 },
             )
         else:
-            kwargs.setdefault("initial", {"table_number": next_table_number(session)})
+            kwargs.setdefault("initial", {"table_number": session.games.next_table_number()})
         super().__init__(*args, **kwargs)
         offered = Q(active=True)
         if game is not None:
@@ -646,11 +641,6 @@ class GameForm(TenbouFormMixin, forms.Form):
                 "A game of four substitutes counts for nobody: untick the regular players."
             )
         return seats
-
-
-def next_table_number(session: Session) -> int:
-    numbers = session.games.values_list("table_number", flat=True)
-    return max(numbers, default=0) + 1
 
 
 # The roster

@@ -28,17 +28,6 @@ YAKUMAN = "Y"
 # 13 stands for 13 han or more (kazoe); the engine pays them all alike.
 HAN_CHOICES = [(str(h), str(h)) for h in range(1, 13)] + [("13", "13+"), (YAKUMAN, "Yakuman")]
 FU_CHOICES = [(fu, str(fu)) for fu in VALID_FU]
-# Why a game ended (the engine's `ended_by`), in words.
-ENDED_BY = {
-    "last_hand": "the last hand was played",
-    "bust": "a player went below zero",
-    "agari_yame": "the dealer won the last hand in the lead (agari-yame)",
-    "tenpai_yame": "the dealer was tenpai at the last hand in the lead (tenpai-yame)",
-    "west_round": "the west round is over",
-    "final_scores": "the final scores were entered",
-    "time": "time was called",
-}
-YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 YAKUMAN_CHOICES = [(n, f"×{n}") for n in range(1, MAX_YAKUMAN + 1)]
 NOBODY = ("", "None")
 HAND_KINDS = [("closed", "Closed"), ("open", "Open (called tiles)")]
@@ -541,72 +530,6 @@ def initial_from_hand(hand: dict[str, Any]) -> dict[str, Any]:
     if "offender" in hand:
         initial["offender"] = hand["offender"]
     return initial
-
-
-def _value(win: dict[str, Any]) -> str:
-    if win.get("yakuman") is not None:
-        n = win["yakuman"]
-        text = YAKUMAN_NAMES.get(n, f"{n}× yakuman")
-    elif win.get("fu") is not None and win["han"] <= 4:
-        text = f"{win['han']} han {win['fu']} fu"
-    else:
-        text = f"{win['han']} han"
-    return text
-
-
-def describe_stats(hand: dict[str, Any], names: list[str]) -> list[str]:
-    """One line per win that says its yaku, dora or open/closed:
-    "Aki: Riichi, Menzen tsumo, Pinfu · 1 dora · closed"."""
-    lines = []
-    for win in hand.get("wins", []):
-        parts = []
-        if win.get("yaku"):
-            parts.append(", ".join(yaku_table.name(k) for k in win["yaku"]))
-        if win.get("dora"):
-            parts.append(f"{win['dora']} dora")
-        if win.get("open") is not None:
-            parts.append("open" if win["open"] else "closed")
-        if parts:
-            lines.append(f"{names[win['winner']]}: {' · '.join(parts)}")
-    return lines
-
-
-def describe_hand(hand: dict[str, Any], names: list[str]) -> str:
-    """A one-line summary: "Ben ron off Aki · 3 han 40 fu", "Draw · tenpai: Aki, Dan"."""
-    result = hand["result"]
-
-    def who(seats) -> str:
-        return ", ".join(names[s] for s in seats)
-
-    def pao(win) -> str:
-        return f" (pao {names[win['pao']]})" if win.get("pao") is not None else ""
-
-    if result == Hand.Result.RON:
-        wins = hand["wins"]
-        loser = names[wins[0]["loser"]]
-        if len(wins) == 1:
-            return f"{names[wins[0]['winner']]} ron off {loser} · {_value(wins[0])}{pao(wins[0])}"
-        kind = "Double" if len(wins) == 2 else "Triple"
-        parts = ", ".join(f"{names[w['winner']]} {_value(w)}{pao(w)}" for w in wins)
-        return f"{kind} ron off {loser} · {parts}"
-    if result == Hand.Result.TSUMO:
-        win = hand["wins"][0]
-        return f"{names[win['winner']]} tsumo · {_value(win)}{pao(win)}"
-    if result == Hand.Result.DRAW:
-        tenpai = hand.get("tenpai", [])
-        if not tenpai:
-            return "Draw · all noten"
-        if len(tenpai) == 4:
-            return "Draw · all tenpai"
-        return f"Draw · tenpai: {who(tenpai)}"
-    if result == Hand.Result.NAGASHI:
-        text = f"Nagashi mangan · {who(hand['nagashi'])}"
-        if hand.get("tenpai"):
-            text += f" · tenpai: {who(hand['tenpai'])}"
-        return text
-    if result == Hand.Result.ABORT:
-        return f"Abortive draw · {Hand.AbortReason(hand['reason']).label.lower()}"
-    return f"Chombo · {names[hand['offender']]}"
 
 
 class FinalScoresForm(forms.Form):

@@ -45,7 +45,7 @@ class UploadForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.event = event
         sessions = list(event.sessions.order_by("-number"))
-        next_number = (sessions[0].number + 1) if sessions else 1
+        next_number = event.sessions.next_number()
         self.new_number = next_number
         choices = [
             (s.number, str(s.number) + (f": {s.title}" if s.title else "")) for s in sessions

@@ -176,11 +176,6 @@ def import_game(
         )
 
 
-def next_table_number(session: Session) -> int:
-    last = session.games.order_by("-table_number").values_list("table_number", flat=True).first()
-    return (last or 0) + 1
-
-
 def resolve_players(
     check: LogCheck, choices: Mapping[int, str], *, create_unknown: bool
 ) -> list[Player | str]:

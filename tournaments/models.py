@@ -85,10 +85,19 @@ class EventQuerySet(models.QuerySet):
         """Mark these events' stored results as changed (standings are computed anew)."""
         return self.update(results_token=new_results_token())
 
+    def organised_by(self, user) -> EventQuerySet:
+        """The events `user` may change: every event for a superuser, their own for an
+        organiser, none for a visitor. The one place of the superuser rule."""
+        if not user.is_authenticated:
+            return self.none()
+        if user.is_superuser:
+            return self
+        return self.filter(organisers=user)
+
     def visible_to(self, user) -> EventQuerySet:
         """Public events, and the private ones this user organises."""
         if user.is_authenticated and user.is_superuser:
-            return self
+            return self.organised_by(user)
         if user.is_authenticated:
             return self.filter(Q(is_public=True) | Q(organisers=user)).distinct()
         return self.filter(is_public=True)
@@ -170,11 +179,14 @@ class Event(models.Model):
             raise ValidationError({"rules_overrides": str(err)}) from None
 
     def is_organiser(self, user) -> bool:
-        if not user.is_authenticated:
-            return False
-        if user.is_superuser:
-            return True
-        return self.organisers.filter(pk=user.pk).exists()
+        return Event.objects.organised_by(user).filter(pk=self.pk).exists()
+
+
+class SessionQuerySet(models.QuerySet):
+    def next_number(self) -> int:
+        """The number after the highest of these sessions (1 for none):
+        `event.sessions.next_number()`."""
+        return (self.aggregate(last=models.Max("number"))["last"] or 0) + 1
 
 
 class Session(models.Model):
@@ -185,6 +197,8 @@ class Session(models.Model):
     # The round clock: when the time of the games of this session is up, and its length.
     clock_ends_at = models.DateTimeField(null=True, blank=True)
     clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    objects = SessionQuerySet.as_manager()
 
     class Meta:
         ordering = ["event", "number"]
@@ -254,6 +268,11 @@ class GameQuerySet(models.QuerySet):
 
     def in_progress(self) -> GameQuerySet:
         return self.filter(status=Game.Status.IN_PROGRESS)
+
+    def next_table_number(self) -> int:
+        """The table number after the highest of these games (1 for none):
+        `session.games.next_table_number()`."""
+        return (self.aggregate(last=models.Max("table_number"))["last"] or 0) + 1
 
 
 class Game(models.Model):
@@ -361,6 +380,18 @@ class Game(models.Model):
         return doc
 
 
+class GameSeatQuerySet(models.QuerySet):
+    def finished_in(self, event, *, first_session=None, last_session=None) -> GameSeatQuerySet:
+        """The seats of the finished games of `event`, optionally within a range of sessions:
+        what standings and results count."""
+        seats = self.filter(game__session__event=event, game__status=Game.Status.FINISHED)
+        if first_session is not None:
+            seats = seats.filter(game__session__number__gte=first_session)
+        if last_session is not None:
+            seats = seats.filter(game__session__number__lte=last_session)
+        return seats
+
+
 class GameSeat(models.Model):
     """A player at a seat of a game, with the results the engine derived for that seat."""
 
@@ -382,6 +413,8 @@ class GameSeat(models.Model):
         help_text="Sits in for one game only: the game counts for the other three players, "
         "but the substitute is not ranked in the standings.",
     )
+
+    objects = GameSeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "seat"]

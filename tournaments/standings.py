@@ -17,7 +17,7 @@ from decimal import Decimal
 from django.core.cache import cache
 
 from .formatting import average
-from .models import Event, Game, GameSeat
+from .models import Event, GameSeat
 
 # Standings stay valid until the event's results token changes; this only bounds how long
 # an unused entry is kept.
@@ -104,15 +104,6 @@ def player_totals(player_id: int, name: str, seats: Iterable[GameSeat]) -> Stand
     return row
 
 
-def finished_seats(event: Event, *, first_session=None, last_session=None):
-    seats = GameSeat.objects.filter(game__session__event=event, game__status=Game.Status.FINISHED)
-    if first_session is not None:
-        seats = seats.filter(game__session__number__gte=first_session)
-    if last_session is not None:
-        seats = seats.filter(game__session__number__lte=last_session)
-    return seats
-
-
 def _rank(rows: list[StandingsRow]) -> None:
     rows.sort(key=lambda r: (r.sort_key(), r.player.casefold()))
     for index, row in enumerate(rows):
@@ -151,7 +142,7 @@ def event_standings(
     players with at least `min_games` finished games (ranks are then among those shown)."""
     # A substitute's game counts for the other three; the substitute is not ranked.
     seats = (
-        finished_seats(event, first_session=first_session, last_session=last_session)
+        GameSeat.objects.finished_in(event, first_session=first_session, last_session=last_session)
         .filter(is_substitute=False)
         .order_by("game__session__number", "game__table_number", "game_id")
         .values_list(

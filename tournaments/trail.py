@@ -95,7 +95,7 @@ def _scores(scores: list, names: list[str]) -> str:
 
 def describe(value: Any, names: list[str]) -> str:
     """A trail entry's `before` or `after` in words; empty for nothing."""
-    from .hand_forms import ENDED_BY, describe_hand
+    from .wording import describe_hand, ended_by
 
     if not value:
         return ""
@@ -111,7 +111,7 @@ def describe(value: Any, names: list[str]) -> str:
             text += f"; {value['leftover_sticks']} sticks left over"
         parts.append(text)
     if "game_ended" in value:
-        reason = ENDED_BY.get(value["game_ended"], value["game_ended"])
+        reason = ended_by(value["game_ended"])
         parts.append(f"game over: {reason}")
     if "match_points" in value and "reason" in value:
         points = formatting.match_points(value["match_points"])

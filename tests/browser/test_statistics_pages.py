@@ -26,7 +26,7 @@ def online(transactional_db):
         check = imports.check_log(event, path.name, path.read_bytes())
         players = imports.resolve_players(check, {}, create_unknown=True)
         imports.import_game(
-            session, check, players, table_number=imports.next_table_number(session)
+            session, check, players, table_number=session.games.next_table_number()
         )
     return event
 

@@ -42,7 +42,7 @@ def import_path(session, path, *, data=None, create=True):
     check = imports.check_log(session.event, path.name, data or path.read_bytes())
     players = imports.resolve_players(check, {}, create_unknown=create)
     return imports.import_game(
-        session, check, players, table_number=imports.next_table_number(session)
+        session, check, players, table_number=session.games.next_table_number()
     )
 
 

@@ -37,7 +37,7 @@ def online(organiser):
         check = imports.check_log(event, path.name, path.read_bytes())
         players = imports.resolve_players(check, {}, create_unknown=True)
         imports.import_game(
-            session, check, players, table_number=imports.next_table_number(session)
+            session, check, players, table_number=session.games.next_table_number()
         )
     return event
 

@@ -30,7 +30,6 @@ from ..forms import (
     RulesForm,
     SessionForm,
     describe_rules,
-    next_session_number,
 )
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
 from ..standings import StandingsRow, player_totals
@@ -38,14 +37,6 @@ from ..statistics import DEFINITIONS, statistics
 from ..tables import EventTable, GameTable, PlayerGamesTable, PlayerTable, SessionTable
 from ..trail import Actor, Kind
 from .rounds import clock_context
-
-
-def _organised_event_ids(user) -> set[int]:
-    if not user.is_authenticated:
-        return set()
-    if user.is_superuser:
-        return set(Event.objects.values_list("pk", flat=True))
-    return set(user.organised_events.values_list("pk", flat=True))
 
 
 def _plural(count: int, word: str) -> str:
@@ -61,7 +52,8 @@ def home(request: HttpRequest) -> HttpResponse:
     events = Event.objects.visible_to(request.user).annotate(
         session_count=Count("sessions", distinct=True)
     )
-    table = EventTable(events, organised=_organised_event_ids(request.user))
+    organised = Event.objects.organised_by(request.user).values_list("pk", flat=True)
+    table = EventTable(events, organised=set(organised))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "tournaments/home.html", {"table": table})
 
@@ -156,7 +148,7 @@ def _rules_message(change: services.RulesChange) -> str:
 @login_required
 def session_create(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_organiser(request, slug)
-    initial = {"number": next_session_number(event), "date": timezone.localdate()}
+    initial = {"number": event.sessions.next_number(), "date": timezone.localdate()}
     form = SessionForm(request.POST or None, event=event, initial=initial)
     if request.method == "POST" and form.is_valid():
         session = _save_session(form)

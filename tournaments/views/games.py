@@ -24,22 +24,19 @@ from scoring import yaku as yaku_table
 from scoring.errors import ScoringError
 from scoring.game import GameResult, HandReport
 
-from .. import access, formatting, services
+from .. import access, formatting, services, wording
 from ..access import get_game_for_organiser, get_game_for_reader
 from ..hand_forms import (
-    ENDED_BY,
-    YAKUMAN_NAMES,
     FinalScoresForm,
     HandForm,
     PenaltyForm,
     SeatLabel,
-    describe_hand,
-    describe_stats,
     initial_from_hand,
     seat_labels,
 )
 from ..models import Game
 from ..trail import Actor, trail_rows
+from ..wording import describe_hand, describe_stats
 from .tables_links import link_context
 
 # The latest changes shown on the game page; the event's trail page has them all.
@@ -178,7 +175,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "sticks": state.sticks,
             "dealer": names[state.dealer],
         }
-        context["ended_by"] = ENDED_BY.get(result.ended_by or "", "")
+        context["ended_by"] = wording.ended_by(result.ended_by)
         if finished and result.finished:
             context["final"] = _final_rows(result, names)
     if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
@@ -261,7 +258,7 @@ def _preview_context(
         context["next"] = {"round": round_honba(state), "dealer": names[state.dealer]}
     if result.finished:
         # After an edit the end may come only with a later hand; it is shown all the same.
-        context["ends"] = ENDED_BY.get(result.ended_by or "", "")
+        context["ends"] = wording.ended_by(result.ended_by)
         context["final"] = _final_rows(result, names)
     elif context["later_hands"]:
         context["scores_now"] = [
@@ -359,7 +356,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
     seats = seat_labels(names, current.state.dealer)
     table = _table_before(current.state, names, current.state.sticks)
     if current.finished:
-        table["over"] = ENDED_BY.get(current.ended_by or "", "")
+        table["over"] = wording.ended_by(current.ended_by)
     options = {"seats": seats, "rules": current.rules, "with_number": True}
     if request.method != "POST":
         form = HandForm(initial={"number": count + 1}, **options)
@@ -402,7 +399,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
 def _saved_message(request: HttpRequest, game: Game, text: str) -> None:
     game.refresh_from_db(fields=["status", "ended_by"])
     if game.is_finished:
-        text += f" The game is over: {ENDED_BY.get(game.ended_by, game.ended_by)}."
+        text += f" The game is over: {wording.ended_by(game.ended_by)}."
     messages.success(request, text)
 
 
@@ -661,7 +658,7 @@ def hand_count(request: HttpRequest, pk: int) -> JsonResponse:
     except ScoringError as err:
         return JsonResponse({"ok": False, "error": err.message})
     if value.yakuman:
-        text = YAKUMAN_NAMES.get(value.yakuman, f"{value.yakuman}× yakuman")
+        text = wording.YAKUMAN_NAMES.get(value.yakuman, f"{value.yakuman}× yakuman")
     else:
         text = f"{value.han} han {value.fu} fu" if value.han <= 4 else f"{value.han} han"
     names = ", ".join(yaku_table.name(k) for k in value.yaku)

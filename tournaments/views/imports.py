@@ -103,7 +103,7 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
                     session,
                     check,
                     seated,
-                    table_number=imports.next_table_number(session),
+                    table_number=session.games.next_table_number(),
                     user=request.user,
                 )
             except services.GameChangeRefused as err:

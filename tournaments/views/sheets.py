@@ -19,7 +19,7 @@ from django.shortcuts import render
 from scoring.game import GameResult
 from scoring.rules import LeftoverSticks
 
-from .. import access, services
+from .. import access, services, wording
 from ..formatting import (
     delta,
     match_points,
@@ -28,9 +28,9 @@ from ..formatting import (
     sheet_match_points,
     sheet_placement,
 )
-from ..hand_forms import ENDED_BY, describe_hand
 from ..models import WINDS, Game, GameSeat, Session
 from ..scoresheet import SHEET_GAMES, Sheet, SheetRefused, build_sheet
+from ..wording import describe_hand
 
 # The four-game scoresheet
 
@@ -311,7 +311,7 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         context["hands"] = _hand_rows(record, result, names)
     if result.finished:
         context["final"] = _final_rows(result)
-        context["ended_by"] = ENDED_BY.get(result.ended_by or "final_scores", "")
+        context["ended_by"] = wording.ended_by(result.ended_by or "final_scores")
         context["sticks"] = _sticks_note(result)
     else:
         state = result.state

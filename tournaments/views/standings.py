@@ -26,8 +26,8 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from .. import access, exchange
-from ..models import Event, Game
-from ..standings import cached_standings, finished_seats
+from ..models import Event, Game, GameSeat
+from ..standings import cached_standings
 from ..statistics import DEFINITIONS, statistics, yaku_frequency
 from ..tables import ResultsTable, StandingsTable, StatisticsTable
 
@@ -208,7 +208,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 def results(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
     seats = (
-        finished_seats(event).select_related("game__session__event", "player").order_by(*PLAY_ORDER)
+        GameSeat.objects.finished_in(event)
+        .select_related("game__session__event", "player")
+        .order_by(*PLAY_ORDER)
     )
     table = ResultsTable(seats)
     RequestConfig(request, paginate={"per_page": RESULTS_PER_PAGE}).configure(table)

@@ -62,7 +62,7 @@ class Command(BaseCommand):
                     else []
                 )
                 game = imports.import_game(
-                    session, check, players, table_number=imports.next_table_number(session)
+                    session, check, players, table_number=session.games.next_table_number()
                 )
             except services.GameChangeRefused as err:
                 reason = "; ".join(check.problems) if check.problems else str(err)
