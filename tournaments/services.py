@@ -467,6 +467,13 @@ def rescore_game(game: Game) -> GameResult | None:
     return result
 
 
+def replay_game(game_id: int) -> GameResult | None:
+    """Replay a stored game and rewrite its derived results, in its own transaction (for
+    commands that bring older games up to date)."""
+    with transaction.atomic():
+        return rescore_game(_locked_game(game_id))
+
+
 def create_game(
     session: Session,
     players: Sequence[Player],

@@ -25,9 +25,7 @@ def online(transactional_db):
     for path in sorted(SAMPLES.glob("*.json"))[:3]:
         check = imports.check_log(event, path.name, path.read_bytes())
         players = imports.resolve_players(check, {}, create_unknown=True)
-        imports.import_game(
-            session, check, players, table_number=session.games.next_table_number()
-        )
+        imports.import_game(session, check, players, table_number=session.games.next_table_number())
     return event
 
 

@@ -36,9 +36,7 @@ def online(organiser):
     for path in LOGS:
         check = imports.check_log(event, path.name, path.read_bytes())
         players = imports.resolve_players(check, {}, create_unknown=True)
-        imports.import_game(
-            session, check, players, table_number=session.games.next_table_number()
-        )
+        imports.import_game(session, check, players, table_number=session.games.next_table_number())
     return event
 
 

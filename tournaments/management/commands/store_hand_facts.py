@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand
-from django.db import transaction
 
 from tournaments import services
 from tournaments.models import Game
@@ -16,7 +15,6 @@ class Command(BaseCommand):
         games = Game.objects.filter(hands__dealer__isnull=True).distinct().order_by("pk")
         done = 0
         for game in games.iterator():
-            with transaction.atomic():
-                services.rescore_game(game)
+            services.replay_game(game.pk)
             done += 1
         self.stdout.write(f"Hand facts written for {done} game{'s' if done != 1 else ''}.")
