@@ -111,6 +111,8 @@ def _ends_after(before: TableState, s: Settlement, scores: tuple[int, ...], rule
 
 
 def _check_riichi_points(hand: Hand, scores: tuple[int, ...], rules: Rules) -> None:
+    if not rules.riichi_min_points:
+        return  # 0 allows any score, below zero too
     for seat in hand.riichi:
         if scores[seat] < rules.riichi_min_points:
             raise ScoringError(

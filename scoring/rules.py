@@ -6,10 +6,15 @@ options and never asks which preset it is running.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import functools
+import io
+import tokenize
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 from .errors import ScoringError
@@ -201,93 +206,335 @@ def _uma(*values: int) -> tuple[Decimal, Decimal, Decimal, Decimal]:
     return tuple(Decimal(v) for v in values)  # type: ignore[return-value]
 
 
-# Where each preset's values come from is said beside it; "not stated" marks a value the
-# source leaves open, with the choice made.
+# Where each preset's values come from. Every preset spells out every option, and the
+# comment beside each value names the clause or section it follows in the source given
+# in PRESET_SOURCES. "Not stated" marks a value the source leaves open, with the choice
+# made; "unverified" marks a value taken from a summary because the rule text itself
+# could not be read.
+PRESET_SOURCES: dict[str, str] = {
+    "ari-ari": "Basic Ari-Ari Mahjong Rules (M. Rappaport; core-init-12, core-gameplay-3)",
+    "club": "Basic Ari-Ari Mahjong Rules, with the points it leaves open set for club nights",
+    "tenhou": "Tenhou ranked lobby, four-player south game (tenhou.net/man; the sample logs)",
+    "tenhou-east": "Tenhou ranked lobby, four-player east-only game (tenhou.net/man)",
+    "mahjongsoul": "Mahjong Soul ranked rooms, south game (段位戦ルール説明, 2021-06-15)",
+    "mahjongsoul-east": "Mahjong Soul ranked rooms, east-only game (段位戦ルール説明, 2021-06-15)",
+    "mleague": "M.League official rules (m-league.jp, ルール)",
+    "wrc": "World Riichi Championship Rules (2022; clause numbers of the 2015 rule book)",
+    "ema": "EMA Riichi Competition Rules, 2016 edition",
+}
+
 PRESETS: dict[str, Rules] = {
-    # Seed "Basic Ari-Ari Mahjong Rules": 25,000 start, 30,000 return, uma +30/+10/-10/-30,
-    # oka +20 and exact match points (section 7.2 and its worked example); Figure 2 has no
-    # kiriage (4 han 30 fu = 7,700) and counts 13 han as yakuman; section 8.7 lists double
-    # yakuman; honba are 100 per payer (9.2). Not stated, chosen as common club practice:
-    # double ron, nagashi and abortive draws played, bust below zero, no agari/tenpai-yame,
-    # no west round, sticks to 1st, ties by seat order, reverse-mangan chombo.
-    "ari-ari": Rules(),
-    # Tenhou ranked four-player south game (tenhou.net/man rules page): 25,000 / 30,000,
-    # uma 10-20 with oka, no kiriage, kazoe yakuman, stacked yakuman paid as multiples,
-    # double ron with triple ron as an abortive draw, all abortive draws, nagashi mangan,
-    # bust below zero (exactly 0 plays on), automatic agari-yame and tenpai-yame for a
-    # top dealer with 30,000 or more, sudden-death west round, sticks to the top, ties
-    # by seat order. Current logs show exact match points; older ones rounded to
-    # thousands (an override: rounding = thousands).
+    "ari-ari": Rules(
+        start_points=25000,  # 4.1: each player starts with 25,000
+        return_points=30000,  # 7.2: "This 30,000 is called the Return Score"
+        target_points=None,  # not stated (no west round): the return score
+        uma=_uma(30, 10, -10, -30),  # 7.2 step 3: +30/+10/-10/-30
+        oka=None,  # 7.2 step 4: 4 x (return - start) / 1,000 = +20, to first place
+        length=Length.HANCHAN,  # Scoresheet and 7.2: a game is east and south rounds
+        kiriage=False,  # Figure 2: 4 han 30 fu pays 7,700, 3 han 60 fu 7,700
+        kazoe=Kazoe.YAKUMAN,  # Figure 2: "Yakuman 13" han
+        double_yakuman=True,  # 8.7 Double Yakuman
+        multi_ron=MultiRon.DOUBLE,  # not stated: double ron, a third ron aborts
+        multi_ron_honba=MultiRonHonba.FIRST,  # not stated: the winner nearest the discarder
+        multi_ron_sticks=MultiRonSticks.FIRST,  # not stated: the winner nearest the discarder
+        pao_honba=PaoHonba.DISCARDER,  # not stated (no pao in the text): the discarder
+        pao_scope=PaoScope.WHOLE,  # not stated: the whole win
+        honba_value=300,  # 9.2 100 Point Bonus: 100 per honba from each payer
+        noten_total=3000,  # not stated: the usual 3,000
+        nagashi_mangan=True,  # not stated: played
+        abortive_draws=True,  # not stated: played
+        bust=Bust.BELOW_ZERO,  # not stated: a score below zero ends the game
+        agari_yame=False,  # not stated: off
+        tenpai_yame=False,  # not stated: off
+        west_round=False,  # not stated: no west round
+        dealer_repeat_on_tenpai=True,  # 9.2 Honba: "For every exhaustive draw, or dealer repeat"
+        leftover_sticks=LeftoverSticks.FIRST,  # not stated: to first place
+        ties=Ties.SEAT_ORDER,  # not stated: the seat nearer the first dealer
+        chombo=Chombo.REVERSE_MANGAN,  # not stated: paid at once as a reverse mangan
+        chombo_penalty=Decimal(-20),  # unused with reverse mangan
+        rounding=Rounding.EXACT,  # 7.2 worked example: 61.3, 4.9, -18.2, -48.0
+        riichi_min_points=1000,  # 6.3 and 8.1 Riichi: "wager 1,000 points"
+    ),
+    "club": Rules(
+        start_points=25000,  # Ari-Ari 4.1
+        return_points=30000,  # Ari-Ari 7.2
+        target_points=None,  # the return score
+        uma=_uma(30, 10, -10, -30),  # Ari-Ari 7.2
+        oka=None,  # Ari-Ari 7.2: +20
+        length=Length.HANCHAN,  # Ari-Ari scoresheet
+        kiriage=False,  # Ari-Ari Figure 2
+        kazoe=Kazoe.YAKUMAN,  # Ari-Ari Figure 2
+        double_yakuman=True,  # Ari-Ari 8.7; the seeds' yaku lists count double yakuman too
+        multi_ron=MultiRon.DOUBLE,  # seed "Mahjong Giapponese": a triple ron aborts
+        multi_ron_honba=MultiRonHonba.FIRST,  # seed "Mahjong Giapponese": nearest winner
+        multi_ron_sticks=MultiRonSticks.FIRST,  # seed "Mahjong Giapponese": nearest winner
+        pao_honba=PaoHonba.DISCARDER,  # not stated: the discarder
+        pao_scope=PaoScope.WHOLE,  # not stated: the whole win
+        honba_value=300,  # Ari-Ari 9.2; seed "Mahjong Giapponese": 300 per honba
+        noten_total=3000,  # seed "Mahjong Giapponese": 3,000 in all at a draw
+        nagashi_mangan=True,  # seed yaku lists name nagashi mangan
+        abortive_draws=True,  # seed "Mahjong Giapponese": the five abortive draws
+        bust=Bust.OFF,  # club choice: all four play the whole game (the seed allows both)
+        agari_yame=False,  # club choice: every hand is played
+        tenpai_yame=False,  # club choice: every hand is played
+        west_round=False,  # club choice: the game ends after South 4
+        dealer_repeat_on_tenpai=True,  # Ari-Ari 9.2
+        leftover_sticks=LeftoverSticks.FIRST,  # club choice: to first place
+        ties=Ties.SPLIT,  # club choice: tied players share their places' uma
+        chombo=Chombo.REVERSE_MANGAN,  # club choice: paid at once, the hand replayed
+        chombo_penalty=Decimal(-20),  # unused with reverse mangan
+        rounding=Rounding.EXACT,  # Ari-Ari 7.2
+        riichi_min_points=1000,  # seed yaku list: riichi is "declared at 1000 points stake"
+    ),
     "tenhou": Rules(
-        uma=_uma(20, 10, -10, -20),
-        agari_yame=True,
-        tenpai_yame=True,
-        west_round=True,
+        start_points=25000,  # manual, ルール: 25,000 points each; every sample log
+        return_points=30000,  # manual: 30,000 返し; the sample logs' final points
+        target_points=None,  # manual, 西入: nobody at 30,000 after South 4 plays on
+        uma=_uma(20, 10, -10, -20),  # the sample logs' final points: uma 20-10 with oka
+        oka=None,  # +20 to the top, from the start and return scores (sample logs)
+        length=Length.HANCHAN,  # 東南戦 (the south game)
+        kiriage=False,  # manual: 切り上げ満貫なし; sample payments
+        kazoe=Kazoe.YAKUMAN,  # manual: 数え役満あり
+        double_yakuman=True,  # manual: 役満の複合あり
+        multi_ron=MultiRon.DOUBLE,  # manual: ダブロンあり, 三家和は流局
+        multi_ron_honba=MultiRonHonba.FIRST,  # manual: 積み棒は上家取り
+        multi_ron_sticks=MultiRonSticks.FIRST,  # manual: 供託は上家取り
+        pao_honba=PaoHonba.LIABLE,  # manual: 包のロンの積み棒は包の者 (issue 19's reading)
+        pao_scope=PaoScope.WHOLE,  # manual: 大三元・大四喜の包, the whole win (unverified)
+        honba_value=300,  # manual: 1 本場 300 点; sample payments
+        noten_total=3000,  # manual: ノーテン罰符 3000 点; sample payments
+        nagashi_mangan=True,  # manual: 流し満貫あり
+        abortive_draws=True,  # manual: 九種九牌, 四風連打, 四開槓, 四家立直, 三家和
+        bust=Bust.BELOW_ZERO,  # manual: 0 点未満でトビ終了 (exactly 0 plays on)
+        agari_yame=True,  # manual: オーラス親の和了止め (automatic for a top dealer)
+        tenpai_yame=True,  # manual: オーラス親の聴牌止め (automatic for a top dealer)
+        west_round=True,  # manual: 西入 sudden death, at most to West 4
+        dealer_repeat_on_tenpai=True,  # manual: 聴牌連荘
+        leftover_sticks=LeftoverSticks.FIRST,  # manual: 供託はトップ取り
+        ties=Ties.SEAT_ORDER,  # manual: 同点は起家に近い方が上位
+        chombo=Chombo.REVERSE_MANGAN,  # not applicable online (the software prevents it)
+        chombo_penalty=Decimal(-20),  # not applicable online
+        rounding=Rounding.EXACT,  # current logs; older ones rounded to thousands
+        riichi_min_points=1000,  # manual: 持ち点 1000 点未満はリーチ不可
     ),
-    # M.League (the official rules as summarised by Japanese rule sites): 25,000 / 30,000,
-    # uma +30/+10/-10/-30 with oka, kiriage, no kazoe yakuman, head bump, no abortive
-    # draws, no bust, no yame, tied players split uma, chombo a 20-point penalty.
-    # Nagashi mangan played and sticks to 1st: not clearly stated.
-    "mleague": Rules(
-        kiriage=True,
-        kazoe=Kazoe.SANBAIMAN,
-        multi_ron=MultiRon.HEAD_BUMP,
-        abortive_draws=False,
-        bust=Bust.OFF,
-        ties=Ties.SPLIT,
-        chombo=Chombo.PENALTY,
+    "tenhou-east": Rules(
+        start_points=25000,  # manual, ルール: as the south game
+        return_points=30000,  # manual: 30,000 返し
+        target_points=None,  # manual, 南入: nobody at 30,000 after East 4 plays on
+        uma=_uma(20, 10, -10, -20),  # as the south game
+        oka=None,  # as the south game: +20
+        length=Length.TONPUUSEN,  # 東風戦 (the east-only game)
+        kiriage=False,  # manual: 切り上げ満貫なし
+        kazoe=Kazoe.YAKUMAN,  # manual: 数え役満あり
+        double_yakuman=True,  # manual: 役満の複合あり
+        multi_ron=MultiRon.DOUBLE,  # manual: ダブロンあり, 三家和は流局
+        multi_ron_honba=MultiRonHonba.FIRST,  # manual: 積み棒は上家取り
+        multi_ron_sticks=MultiRonSticks.FIRST,  # manual: 供託は上家取り
+        pao_honba=PaoHonba.LIABLE,  # as the south game
+        pao_scope=PaoScope.WHOLE,  # as the south game (unverified)
+        honba_value=300,  # manual: 1 本場 300 点
+        noten_total=3000,  # manual: ノーテン罰符 3000 点
+        nagashi_mangan=True,  # manual: 流し満貫あり
+        abortive_draws=True,  # manual: the five abortive draws
+        bust=Bust.BELOW_ZERO,  # manual: 0 点未満でトビ終了
+        agari_yame=True,  # manual: オーラス (East 4) 親の和了止め
+        tenpai_yame=True,  # manual: オーラス親の聴牌止め
+        west_round=True,  # manual: 南入 sudden death, at most to South 4
+        dealer_repeat_on_tenpai=True,  # manual: 聴牌連荘
+        leftover_sticks=LeftoverSticks.FIRST,  # manual: 供託はトップ取り
+        ties=Ties.SEAT_ORDER,  # manual: 同点は起家に近い方が上位
+        chombo=Chombo.REVERSE_MANGAN,  # not applicable online
+        chombo_penalty=Decimal(-20),  # not applicable online
+        rounding=Rounding.EXACT,  # as the south game
+        riichi_min_points=1000,  # manual: 持ち点 1000 点未満はリーチ不可
     ),
-    # World Riichi Championship rules 2022: 30,000 / 30,000, uma +15/+5/-5/-15, no oka,
-    # kiriage, kazoe capped at sanbaiman, stacked yakuman paid as multiples, one winner
-    # per hand (head bump), no nagashi, no abortive draws, no bust, no agari-yame, sticks
-    # left at the end are lost, ties split uma, chombo a penalty after uma (30 points
-    # from 2022, up from 20).
-    "wrc": Rules(
-        start_points=30000,
-        uma=_uma(15, 5, -5, -15),
-        kiriage=True,
-        kazoe=Kazoe.SANBAIMAN,
-        multi_ron=MultiRon.HEAD_BUMP,
-        nagashi_mangan=False,
-        abortive_draws=False,
-        bust=Bust.OFF,
-        leftover_sticks=LeftoverSticks.LOST,
-        ties=Ties.SPLIT,
-        chombo=Chombo.PENALTY,
-        chombo_penalty=Decimal(-30),
-    ),
-    # EMA Riichi Competition Rules 2016: 30,000 / 30,000, uma +15/+5/-5/-15, no oka, no
-    # kiriage, 11 han and more all sanbaiman, a single yakuman at most, double and triple
-    # ron all paid, no nagashi, no abortive draws, no bust, sticks to the winner of the
-    # game, ties share uma, chombo -20 after uma, scores not rounded.
-    "ema": Rules(
-        start_points=30000,
-        uma=_uma(15, 5, -5, -15),
-        kazoe=Kazoe.SANBAIMAN,
-        double_yakuman=False,
-        multi_ron=MultiRon.TRIPLE,
-        nagashi_mangan=False,
-        abortive_draws=False,
-        bust=Bust.OFF,
-        ties=Ties.SPLIT,
-        chombo=Chombo.PENALTY,
-    ),
-    # Mahjong Soul four-player south game, the client's default rules: 25,000 start, a
-    # 30,000 target for the west round, match points counted from 25,000 with uma
-    # +15/+5/-5/-15 and no oka. One return score serves both here, so it stays at 30,000
-    # and every uma is raised by 5 ((s - 25,000)/1000 = (s - 30,000)/1000 + 5), which
-    # gives the same match points. No kiriage, kazoe yakuman, multiple yakuman, triple ron
-    # paid, nagashi, abortive draws, bust below zero, agari-yame and tenpai-yame, west
-    # round, sticks to 1st, ties by seat order.
     "mahjongsoul": Rules(
-        uma=_uma(20, 10, 0, -10),
-        oka=Decimal(0),
-        multi_ron=MultiRon.TRIPLE,
-        agari_yame=True,
-        tenpai_yame=True,
-        west_round=True,
+        start_points=25000,  # 段位戦ルール: 25,000 点持ち
+        return_points=25000,  # match points counted from 25,000 (順位点 + (点数 - 25,000))
+        target_points=30000,  # 段位戦ルール: 西入 until someone has 30,000
+        uma=_uma(15, 5, -5, -15),  # the game result's uma (ranked rooms add rank points)
+        oka=None,  # none: start and return are equal
+        length=Length.HANCHAN,  # 半荘戦 (the south game)
+        kiriage=False,  # 段位戦ルール: 切り上げ満貫なし (unverified)
+        kazoe=Kazoe.YAKUMAN,  # 段位戦ルール: 数え役満あり
+        double_yakuman=True,  # 段位戦ルール: ダブル役満, 役満の複合あり
+        multi_ron=MultiRon.DOUBLE,  # 段位戦ルール: ダブロンあり, 三家和は流局
+        multi_ron_honba=MultiRonHonba.FIRST,  # 上家取り (unverified)
+        multi_ron_sticks=MultiRonSticks.FIRST,  # 上家取り (unverified)
+        pao_honba=PaoHonba.DISCARDER,  # not stated in what could be read (unverified)
+        pao_scope=PaoScope.FED_YAKUMAN,  # 段位戦ルール: 包 only for the fed yakuman
+        honba_value=300,  # 1 本場 300 点
+        noten_total=3000,  # ノーテン罰符 3000 点
+        nagashi_mangan=True,  # 流し満貫あり
+        abortive_draws=True,  # 途中流局あり (九種九牌, 四風連打, 四開槓, 四家立直, 三家和)
+        bust=Bust.BELOW_ZERO,  # トビあり: below 0 ends the game
+        agari_yame=True,  # オーラス親の和了止めあり
+        tenpai_yame=True,  # オーラス親の聴牌止めあり
+        west_round=True,  # 西入あり, sudden death to the target
+        dealer_repeat_on_tenpai=True,  # 聴牌連荘
+        leftover_sticks=LeftoverSticks.FIRST,  # 供託はトップ取り
+        ties=Ties.SEAT_ORDER,  # 同点は起家に近い方が上位
+        chombo=Chombo.REVERSE_MANGAN,  # not applicable online
+        chombo_penalty=Decimal(-20),  # not applicable online
+        rounding=Rounding.EXACT,  # points to one decimal
+        riichi_min_points=1000,  # 持ち点 1000 点未満はリーチ不可
+    ),
+    "mahjongsoul-east": Rules(
+        start_points=25000,  # 段位戦ルール: 25,000 点持ち
+        return_points=25000,  # as the south game
+        target_points=30000,  # 段位戦ルール: 南入 until someone has 30,000
+        uma=_uma(15, 5, -5, -15),  # as the south game
+        oka=None,  # none
+        length=Length.TONPUUSEN,  # 東風戦 (the east-only game)
+        kiriage=False,  # as the south game (unverified)
+        kazoe=Kazoe.YAKUMAN,  # 数え役満あり
+        double_yakuman=True,  # ダブル役満, 役満の複合あり
+        multi_ron=MultiRon.DOUBLE,  # ダブロンあり, 三家和は流局
+        multi_ron_honba=MultiRonHonba.FIRST,  # 上家取り (unverified)
+        multi_ron_sticks=MultiRonSticks.FIRST,  # 上家取り (unverified)
+        pao_honba=PaoHonba.DISCARDER,  # not stated in what could be read (unverified)
+        pao_scope=PaoScope.FED_YAKUMAN,  # 包 only for the fed yakuman
+        honba_value=300,  # 1 本場 300 点
+        noten_total=3000,  # ノーテン罰符 3000 点
+        nagashi_mangan=True,  # 流し満貫あり
+        abortive_draws=True,  # 途中流局あり
+        bust=Bust.BELOW_ZERO,  # トビあり
+        agari_yame=True,  # オーラス親の和了止めあり
+        tenpai_yame=True,  # オーラス親の聴牌止めあり
+        west_round=True,  # 南入あり, sudden death to the target
+        dealer_repeat_on_tenpai=True,  # 聴牌連荘
+        leftover_sticks=LeftoverSticks.FIRST,  # 供託はトップ取り
+        ties=Ties.SEAT_ORDER,  # 同点は起家に近い方が上位
+        chombo=Chombo.REVERSE_MANGAN,  # not applicable online
+        chombo_penalty=Decimal(-20),  # not applicable online
+        rounding=Rounding.EXACT,  # points to one decimal
+        riichi_min_points=1000,  # 持ち点 1000 点未満はリーチ不可
+    ),
+    "mleague": Rules(
+        start_points=25000,  # ルール: 25,000 点持ち
+        return_points=30000,  # ルール: 30,000 点返し
+        target_points=None,  # no west round
+        uma=_uma(30, 10, -10, -30),  # ルール: 順位点 +30/+10/-10/-30
+        oka=None,  # +20 to the top, from the start and return scores
+        length=Length.HANCHAN,  # 半荘戦
+        kiriage=True,  # 切り上げ満貫あり (unverified)
+        kazoe=Kazoe.SANBAIMAN,  # 数え役満なし (unverified)
+        double_yakuman=True,  # not stated in what could be read (unverified)
+        multi_ron=MultiRon.HEAD_BUMP,  # ダブロンなし, 頭ハネ (unverified)
+        multi_ron_honba=MultiRonHonba.FIRST,  # one winner only
+        multi_ron_sticks=MultiRonSticks.FIRST,  # one winner only
+        pao_honba=PaoHonba.DISCARDER,  # not stated in what could be read (unverified)
+        pao_scope=PaoScope.WHOLE,  # 大三元・大四喜の包 (unverified)
+        honba_value=300,  # 1 本場 300 点
+        noten_total=3000,  # ノーテン罰符 3000 点
+        nagashi_mangan=True,  # 流し満貫あり (unverified)
+        abortive_draws=False,  # 途中流局なし (unverified)
+        bust=Bust.OFF,  # トビなし (unverified)
+        agari_yame=False,  # オーラス親の和了止めなし (unverified)
+        tenpai_yame=False,  # 聴牌止めなし (unverified)
+        west_round=False,  # 西入なし
+        dealer_repeat_on_tenpai=True,  # 聴牌連荘
+        leftover_sticks=LeftoverSticks.FIRST,  # 供託はトップ取り (unverified)
+        ties=Ties.SPLIT,  # 同点は順位点を折半 (unverified)
+        chombo=Chombo.PENALTY,  # チョンボは -20 ポイント (unverified)
+        chombo_penalty=Decimal(-20),  # チョンボ -20 ポイント (unverified)
+        rounding=Rounding.EXACT,  # points to one decimal
+        riichi_min_points=1000,  # 1000 点未満のリーチ不可 (unverified)
+    ),
+    "wrc": Rules(
+        start_points=30000,  # 4.1 Starting points: 30,000
+        return_points=30000,  # 5.9.2: hanchan score = (points - 30,000) / 1,000 + uma
+        target_points=None,  # no west round
+        uma=_uma(15, 5, -5, -15),  # 5.9.2: +15/+5/-5/-15
+        oka=None,  # none: start and return are equal
+        length=Length.HANCHAN,  # 5.8: east and south rounds
+        kiriage=True,  # 6.1: a base value of 1,920 is rounded up to 2,000
+        kazoe=Kazoe.SANBAIMAN,  # 6.1: "There is no counted yakuman"
+        double_yakuman=False,  # 6.1: a yakuman's base value is 8,000 (single yakuman only)
+        multi_ron=MultiRon.HEAD_BUMP,  # 5.7.6: only the player closer to the discarder wins
+        multi_ron_honba=MultiRonHonba.FIRST,  # 5.7.6: one winner
+        multi_ron_sticks=MultiRonSticks.FIRST,  # 5.7.6: one winner
+        pao_honba=PaoHonba.DISCARDER,  # 6.2 Liability payment: the discarder pays counters
+        pao_scope=PaoScope.WHOLE,  # 6.2: the liable player shares or pays the whole hand
+        honba_value=300,  # 5.7.7: each counter adds 300
+        noten_total=3000,  # 5.7.2: 3,000 in all
+        nagashi_mangan=False,  # 6.5: not among the yaku
+        abortive_draws=False,  # 5.7: "There are no abortive draws"
+        bust=Bust.OFF,  # 5.9: the game does not end on a negative score (unverified)
+        agari_yame=False,  # 5.9.1: no agari yame
+        tenpai_yame=False,  # 5.9.1: no agari yame
+        west_round=False,  # 5.9: the game ends after South 4
+        dealer_repeat_on_tenpai=True,  # 5.7.8: East keeps the seat when tenpai
+        leftover_sticks=LeftoverSticks.LOST,  # 5.7.4: bets left at the end are not won
+        ties=Ties.SPLIT,  # 5.9.2: tied players share the uma
+        chombo=Chombo.PENALTY,  # 7.1: a point penalty, no mangan payment
+        chombo_penalty=Decimal(-30),  # 2022 edition (2015 7.1 says 20; 2022 unverified)
+        rounding=Rounding.EXACT,  # 5.9.2: points to one decimal
+        riichi_min_points=0,  # not stated: negative scores play on (unverified)
+    ),
+    "ema": Rules(
+        start_points=30000,  # 2016 rules: 30,000 at the start
+        return_points=30000,  # 2016 rules: score = (points - 30,000) / 1,000 + uma
+        target_points=None,  # no west round
+        uma=_uma(15, 5, -5, -15),  # 2016 revision notes: uma +15/+5/-5/-15
+        oka=None,  # none: start and return are equal
+        length=Length.HANCHAN,  # east and south rounds
+        kiriage=False,  # not stated in what could be read (unverified)
+        kazoe=Kazoe.SANBAIMAN,  # 2016 revision notes: 11 han and above are sanbaiman
+        double_yakuman=False,  # 2016 revision notes: the maximum is a single yakuman
+        multi_ron=MultiRon.TRIPLE,  # 3.4.9: the discarder pays each winning hand
+        multi_ron_honba=MultiRonHonba.EACH,  # 3.4.10: each counter raises each winning hand
+        multi_ron_sticks=MultiRonSticks.OWN_BACK,  # winners reclaim, the rest to the nearest
+        pao_honba=PaoHonba.DISCARDER,  # 3.3.9: "only the discarder pays for any counters"
+        pao_scope=PaoScope.WHOLE,  # 3.3.9: the full value of the hand, or shared equally
+        honba_value=300,  # 3.4.10: each counter adds 300
+        noten_total=3000,  # 3,000 in all at an exhaustive draw
+        nagashi_mangan=False,  # 2016 revision notes: no more nagashi mangan
+        abortive_draws=False,  # 2016 revision notes: no more abortive draws
+        bust=Bust.OFF,  # negative scores play on
+        agari_yame=False,  # no agari-yame
+        tenpai_yame=False,  # no tenpai-yame
+        west_round=False,  # no west round
+        dealer_repeat_on_tenpai=True,  # East keeps the seat when tenpai
+        leftover_sticks=LeftoverSticks.FIRST,  # to the winner of the game
+        ties=Ties.SPLIT,  # tied players share the uma (and the leftover sticks)
+        chombo=Chombo.PENALTY,  # 2016 revision notes: a point penalty after uma
+        chombo_penalty=Decimal(-20),  # 2016: -20
+        rounding=Rounding.EXACT,  # points to one decimal
+        riichi_min_points=0,  # negative scores play on; no minimum (unverified)
     ),
 }
+
+
+@functools.cache
+def preset_clauses() -> dict[str, dict[str, str]]:
+    """{preset: {option: the source clause written beside its value above}}.
+
+    Read from this file, so that the clauses are written once, beside the values.
+
+    >>> preset_clauses()["ari-ari"]["kiriage"]
+    'Figure 2: 4 han 30 fu pays 7,700, 3 han 60 fu 7,700'
+    """
+    source = Path(__file__).read_text(encoding="utf-8")
+    comments = {
+        token.start[0]: token.string.lstrip("#").strip()
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type == tokenize.COMMENT
+    }
+    clauses: dict[str, dict[str, str]] = {}
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.AnnAssign) or getattr(node.target, "id", "") != "PRESETS":
+            continue
+        assert isinstance(node.value, ast.Dict)
+        for key, call in zip(node.value.keys, node.value.values, strict=True):
+            assert isinstance(key, ast.Constant) and isinstance(call, ast.Call)
+            clauses[key.value] = {
+                kw.arg: comments.get(kw.value.end_lineno or 0, "")
+                for kw in call.keywords
+                if kw.arg is not None
+            }
+    return clauses
+
 
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
 _ENUMS: dict[str, type[StrEnum]] = {

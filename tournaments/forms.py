@@ -19,7 +19,7 @@ from django.forms.boundfield import BoundField
 from django.utils.text import slugify
 
 import scoring
-from scoring.rules import Rules, option_names
+from scoring.rules import Chombo, Rules, option_names, preset_clauses
 
 from .formatting import points, rule_number
 from .models import WINDS, Event, Game, Player, Session
@@ -32,11 +32,14 @@ RESERVED_SLUGS = {"new"}
 
 PRESET_DESCRIPTIONS = {
     "ari-ari": "Basic Ari-Ari rules: 25,000 start, 30,000 return, uma +30/+10, oka 20.",
+    "club": "Club nights: Ari-Ari with no bust and tied players sharing uma.",
     "tenhou": "Tenhou ranked: uma +20/+10 with oka, agari-yame, tenpai-yame, west round.",
+    "tenhou-east": "Tenhou ranked, east only: as Tenhou, a south round if nobody has 30,000.",
+    "mahjongsoul": "Mahjong Soul ranked: points from 25,000, uma +15/+5, west round to 30,000.",
+    "mahjongsoul-east": "Mahjong Soul ranked, east only: as Mahjong Soul, south round.",
     "mleague": "M.League: uma +30/+10 with oka, kiriage, head bump, no bust, chombo −20.",
-    "wrc": "WRC 2022: 30,000 start, uma +15/+5, no oka, kiriage, no nagashi, chombo −30.",
-    "ema": "EMA 2016: 30,000 start, uma +15/+5, no oka, triple ron, no nagashi, chombo −20.",
-    "mahjongsoul": "Mahjong Soul: uma +20/+10/0/−10, no oka, triple ron, yame, west round.",
+    "wrc": "WRC: 30,000 start, uma +15/+5, no oka, kiriage, head bump, no nagashi, chombo −30.",
+    "ema": "EMA 2016: 30,000 start, uma +15/+5, no oka, triple ron, honba to each winner.",
 }
 
 
@@ -56,6 +59,10 @@ RULE_LABELS = {
     "kazoe": "13 han and more",
     "double_yakuman": "double yakuman",
     "multi_ron": "several winners",
+    "multi_ron_honba": "honba with several winners",
+    "multi_ron_sticks": "riichi sticks with several winners",
+    "pao_honba": "honba on a ron with pao",
+    "pao_scope": "the liable player (pao) pays for",
     "honba_value": "honba value",
     "noten_total": "noten payments",
     "nagashi_mangan": "nagashi mangan",
@@ -90,6 +97,23 @@ RULE_HELP = {
     "tenpai_yame": "A leading dealer may stop the game by being tenpai in the last hand.",
     "west_round": "Play on into the west round if nobody reached the return points.",
     "chombo_penalty": "Match points added to the offender when chombo is a penalty.",
+    "multi_ron_honba": "When several players ron one discard: who is paid the honba.",
+    "multi_ron_sticks": "When several players ron one discard: where the riichi sticks go.",
+    "pao_honba": "Who pays the honba when a ron has a liable player (pao).",
+    "pao_scope": "What a liable player answers for: the whole win, or only the fed yakuman.",
+}
+
+# Enum values whose words depend on the option ("first" is a place for leftover sticks,
+# but a winner for the honba of a double ron).
+OPTION_ENUM_LABELS = {
+    ("multi_ron_honba", "first"): "the first winner after the discarder only",
+    ("multi_ron_honba", "each"): "every winner",
+    ("multi_ron_sticks", "first"): "all to the first winner after the discarder",
+    ("multi_ron_sticks", "own_back"): "each winner takes back their own, the rest to the first",
+    ("pao_honba", "discarder"): "the discarder",
+    ("pao_honba", "liable"): "the liable player",
+    ("pao_scope", "whole"): "the whole win",
+    ("pao_scope", "fed_yakuman"): "only the yakuman they fed",
 }
 
 ENUM_LABELS = {
@@ -113,11 +137,15 @@ ENUM_LABELS = {
 }
 
 
+def enum_in_words(name: str, value: str) -> str:
+    return OPTION_ENUM_LABELS.get((name, value)) or ENUM_LABELS.get(value, value)
+
+
 def rule_value_in_words(name: str, value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, StrEnum):
-        return ENUM_LABELS.get(value.value, value.value)
+        return enum_in_words(name, value.value)
     if name == "uma":
         return "/".join(rule_number(v) for v in value)
     if value is None:
@@ -378,6 +406,10 @@ class RulesForm(TenbouFormMixin, forms.Form):
                 "kazoe",
                 "double_yakuman",
                 "multi_ron",
+                "multi_ron_honba",
+                "multi_ron_sticks",
+                "pao_honba",
+                "pao_scope",
                 "honba_value",
                 "noten_total",
                 "nagashi_mangan",
@@ -428,7 +460,7 @@ class RulesForm(TenbouFormMixin, forms.Form):
             enum = type(default)
             return forms.TypedChoiceField(
                 choices=[("", "Preset default")]
-                + [(e.value, ENUM_LABELS.get(e.value, e.value).capitalize()) for e in enum],
+                + [(e.value, enum_in_words(name, e.value).capitalize()) for e in enum],
                 empty_value=None,
                 **common,
             )
@@ -481,6 +513,38 @@ class RulesForm(TenbouFormMixin, forms.Form):
 
 
 # Sessions
+
+
+def rules_for_reading(preset: str, overrides: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rules in the rules form's groups, each option in words with where it comes from:
+    the preset's source clause, or "changed for this event" for an override."""
+    rules = scoring.resolve_rules({"preset": preset, "overrides": overrides})
+    clauses = preset_clauses().get(preset, {})
+    groups = []
+    for title, names in RulesForm.GROUPS:
+        rows = []
+        for name in names:
+            value = getattr(rules, name)
+            words = rule_value_in_words(name, value)
+            if name == "oka" and value is None:
+                words = f"{rule_number(rules.effective_oka)}, from the start and return points"
+            elif name == "target_points" and value is None:
+                words = f"{points(rules.return_points)}, the return points"
+            elif name == "chombo_penalty" and rules.chombo is not Chombo.PENALTY:
+                words = "not used: chombo is paid at the table"
+            elif name == "riichi_min_points" and value == 0:
+                words = "any score"
+            rows.append(
+                {
+                    "label": RULE_LABELS.get(name, name.replace("_", " ")).capitalize(),
+                    "words": words,
+                    "help": RULE_HELP.get(name, ""),
+                    "changed": name in overrides,
+                    "source": clauses.get(name, ""),
+                }
+            )
+        groups.append({"title": title, "rows": rows})
+    return groups
 
 
 class SessionForm(TenbouFormMixin, forms.ModelForm):

@@ -8,11 +8,13 @@ and again when it is stored.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from scoring import yaku as yaku_table
 from scoring.counting import MAX_DORA, Count, count_yaku
@@ -20,6 +22,7 @@ from scoring.errors import ScoringError
 from scoring.payouts import MAX_YAKUMAN, VALID_FU, check_value
 from scoring.rules import MultiRon, Rules
 
+from .formatting import points
 from .models import Game, Hand
 
 WINDS = "ESWN"
@@ -158,12 +161,15 @@ class HandForm(forms.Form):
         *args,
         seats: list[SeatLabel],
         rules: Rules,
+        scores: Sequence[int] | None = None,
         with_number: bool = False,
         **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
         self.rules = rules
+        # Each seat's score before this hand, to check who may declare riichi.
+        self.scores = scores
         self.win_count = 3 if three_winners_possible(rules) else 2
         results = [
             (value, RESULT_LABELS[value])
@@ -281,7 +287,19 @@ class HandForm(forms.Form):
         ]  # fmt: skip
 
     def clean_riichi(self) -> list[int]:
-        return sorted(self.cleaned_data["riichi"])
+        riichi = sorted(self.cleaned_data["riichi"])
+        needed = self.rules.riichi_min_points
+        if self.scores is not None and needed:
+            for seat in riichi:
+                if self.scores[seat] < needed:
+                    name = self.name(seat)
+                    raise ValidationError(
+                        f"{name} has {points(self.scores[seat])} points and cannot declare "
+                        f"riichi: these rules need at least {points(needed)} points to declare "
+                        "riichi. "
+                        f"Untick {name} under Riichi, or correct an earlier hand."
+                    )
+        return riichi
 
     def _clean_han(self, i: int) -> int | str | None:
         value = (self.cleaned_data.get(f"w{i}_han") or "").strip()

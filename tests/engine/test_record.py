@@ -70,8 +70,10 @@ def test_overrides_change_one_option_of_a_preset(rules, option, value):
     assert getattr(resolve_rules(rules), option) == value
 
 
-def test_every_preset_has_the_specs_name():
-    assert set(PRESETS) == {"ari-ari", "tenhou", "mleague", "wrc", "ema", "mahjongsoul"}
+def test_every_preset_has_the_specs_name_and_the_agreed_new_ones():
+    spec = {"ari-ari", "tenhou", "mleague", "wrc", "ema", "mahjongsoul"}
+    agreed = {"tenhou-east", "mahjongsoul-east", "club"}
+    assert set(PRESETS) == spec | agreed
 
 
 @pytest.mark.parametrize(

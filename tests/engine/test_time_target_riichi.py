@@ -141,3 +141,9 @@ def test_a_riichi_needs_the_minimum_and_zero_allows_any_score(play):
     # With a minimum of 900 the same riichi is allowed; with 0, any score may declare.
     assert play([*hands, draw(riichi=[1])], rules_with(riichi_min_points=900))
     assert play([*hands, draw(riichi=[1])], rules_with(riichi_min_points=0))
+
+
+def test_a_riichi_min_points_of_0_allows_a_riichi_below_zero(play):
+    hands = [ron(0, 1, han=6), ron(0, 1, han=3, fu=60), tsumo(2, riichi=[1])]
+    result = play(hands, rules_with(bust="off", riichi_min_points=0))
+    assert result["hands"][2]["scores_before"][1] == -4900

@@ -328,7 +328,11 @@ def test_another_user_sees_a_public_event_without_organiser_actions(stranger_cli
     response = stranger_client.get(url("event", "thursday"))
 
     assert response.status_code == 200
-    assert url("event_rules", "thursday") not in page(response)
+    html = page(response)
+    assert url("event_edit", "thursday") not in html
+    assert url("session_create", "thursday") not in html
+    # The rules are for everyone to read.
+    assert url("event_rules", "thursday") in html
 
 
 def test_a_private_event_is_hidden_from_everyone_but_its_organisers(
@@ -360,16 +364,84 @@ def test_the_rules_page_has_a_field_per_option_with_the_presets_value_as_help(
     assert "Preset default (ari-ari): +20, from the start and return points." in html
 
 
-def test_the_rules_page_is_for_organisers_only(anonymous, stranger_client, event):
-    response = anonymous.get(url("event_rules", "thursday"))
+def test_anyone_who_can_read_the_event_reads_its_rules_in_words_with_their_source(
+    anonymous, stranger_client, event
+):
+    event.rules_overrides = {"kiriage": True}
+    event.save()
+
+    for client in (anonymous, stranger_client):
+        response = client.get(url("event_rules", "thursday"))
+        assert response.status_code == 200
+        html = page(response)
+        assert "Basic Ari-Ari Mahjong Rules" in html
+        # An override is marked; a preset value names its clause.
+        assert "changed for this event" in html
+        assert "7.2: +30/+10/-10/-30" not in html  # uma shows in words, not as the comment
+        assert "+30/+10/−10/−30" in html and "7.2 step 3" in html
+        assert "20, from the start and return points" in html
+        # Reading only: no form.
+        assert 'name="kiriage"' not in html and "Save rules" not in html
+
+
+def test_the_rules_of_a_private_event_stay_hidden(anonymous, stranger_client, private_event):
+    assert anonymous.get(url("event_rules", "secret")).status_code == 404
+    assert stranger_client.get(url("event_rules", "secret")).status_code == 404
+
+
+def test_only_organisers_change_the_rules(anonymous, stranger_client, event):
+    response = anonymous.post(url("event_rules", "thursday"), {"preset": "ema"})
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
-    assert stranger_client.get(url("event_rules", "thursday")).status_code == 403
 
     response = stranger_client.post(url("event_rules", "thursday"), {"preset": "ema"})
 
     assert response.status_code == 403
     event.refresh_from_db()
     assert event.rules_preset == "ari-ari"
+
+
+def test_the_rules_form_offers_the_new_options_and_presets(organiser_client, event):
+    html = page(organiser_client.get(url("event_rules", "thursday")))
+
+    for name in (
+        "target_points",
+        "riichi_min_points",
+        "multi_ron_honba",
+        "multi_ron_sticks",
+        "pao_honba",
+        "pao_scope",
+    ):
+        assert f'name="{name}"' in html
+    for preset in ("tenhou-east", "mahjongsoul", "mahjongsoul-east", "club"):
+        assert f'value="{preset}"' in html
+    assert "Each winner takes back their own, the rest to the first" in html
+    assert "Preset default (ari-ari): 30,000, the return points." in html
+
+
+def test_saving_a_new_option_stores_it_and_the_page_reads_it_back(organiser_client, event):
+    organiser_client.post(
+        url("event_rules", "thursday"),
+        {"preset": "ema", "multi_ron_sticks": "first", "riichi_min_points": "1000"},
+    )
+
+    event.refresh_from_db()
+    assert event.rules_preset == "ema"
+    assert event.rules_overrides == {"multi_ron_sticks": "first", "riichi_min_points": 1000}
+    html = page(organiser_client.get(url("event_rules", "thursday")))
+    assert "All to the first winner after the discarder" in html
+    assert "EMA Riichi Competition Rules, 2016 edition" in html
+
+
+def test_a_target_below_zero_is_refused_with_a_message_and_nothing_is_saved(
+    organiser_client, event
+):
+    response = organiser_client.post(
+        url("event_rules", "thursday"), {"preset": "ari-ari", "target_points": "-100"}
+    )
+
+    assert "Target points must be a multiple of 100, 0 or more." in page(response)
+    event.refresh_from_db()
+    assert event.rules_overrides == {}
 
 
 def test_saving_an_override_stores_only_that_option_and_rescores_the_games(

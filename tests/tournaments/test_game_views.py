@@ -486,12 +486,14 @@ def test_a_hand_that_cannot_be_is_refused_with_its_reason_and_nothing_is_stored(
 def test_a_hand_after_the_game_ended_is_refused_by_the_engine(organiser_client, game):
     add_hands(game, BUST)
     services.reopen_game(game.pk)
+    # No riichi: seat 2 is below zero and could not declare it.
+    ron_form = {**RON_FORM, "riichi": []}
     response = organiser_client.post(
-        url("hand_new", game), {**RON_FORM, "number": "2", "action": "preview"}
+        url("hand_new", game), {**ron_form, "number": "2", "action": "preview"}
     )
     assert "hand 2: the game already ended (bust)" in content(response)
     response = organiser_client.post(
-        url("hand_new", game), {**RON_FORM, "number": "2", "action": "save"}
+        url("hand_new", game), {**ron_form, "number": "2", "action": "save"}
     )
     assert "hand 2: the game already ended (bust)" in content(response)
     assert game.hands.count() == 1
@@ -869,3 +871,63 @@ def test_an_organiser_of_another_event_is_a_stranger_here(client, stranger, game
     client.force_login(stranger)
     assert client.post(url("hand_undo", game)).status_code == 403
     assert Game.objects.get(pk=game.pk).status == Game.Status.IN_PROGRESS
+
+
+# Riichi needs the points the rules ask for (riichi_min_points)
+
+# A dealer baiman on seat 2 (24,000), then a draw where only the dealer is tenpai:
+# seat 2 pays 1,000 more and sits on 0 points.
+SEAT_2_ON_ZERO = (
+    {"result": "ron", "riichi": [], "wins": [{"winner": 0, "loser": 2, "han": 8}]},
+    {"result": "draw", "riichi": [], "tenpai": [0]},
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("action", ["preview", "save"])
+def test_a_riichi_below_the_rules_minimum_is_refused_with_the_score_and_nothing_is_stored(
+    organiser_client, game, action
+):
+    add_hands(game, *SEAT_2_ON_ZERO)
+    data = {"result": "draw", "riichi": ["2"], "tenpai": ["2"], "number": "3", "action": action}
+
+    response = organiser_client.post(url("hand_new", game), data)
+
+    assert response.status_code == 200
+    html = content(response)
+    name = game.ordered_seats()[2].player.display_name
+    assert (
+        f"{name} has 0 points and cannot declare riichi: these rules need at least 1,000 "
+        "points to declare riichi."
+    ) in html
+    assert game.hands.count() == 2
+    game.seats.get(seat=2).refresh_from_db()
+    assert game.seats.get(seat=2).score == 0
+
+
+@pytest.mark.django_db
+def test_a_riichi_at_any_score_is_accepted_when_the_rules_ask_for_no_minimum(
+    organiser_client, game
+):
+    event = game.session.event
+    services.change_event_rules(event.pk, event.rules_preset, {"riichi_min_points": 0})
+    add_hands(game, *SEAT_2_ON_ZERO)
+    data = {"result": "draw", "riichi": ["2"], "tenpai": ["2"], "number": "3", "action": "save"}
+
+    organiser_client.post(url("hand_new", game), data)
+
+    assert game.hands.count() == 3
+    assert list(game.hands.get(number=3).riichi) == [2]
+
+
+@pytest.mark.django_db
+def test_editing_an_earlier_hand_checks_riichi_against_the_scores_before_that_hand(
+    organiser_client, game
+):
+    add_hands(game, *SEAT_2_ON_ZERO, DRAW_NOTEN)
+    data = {"result": "draw", "riichi": ["2"], "tenpai": [], "action": "save"}
+
+    response = organiser_client.post(url("hand_edit", game, 3), data)
+
+    assert "has 0 points and cannot declare riichi" in content(response)
+    assert list(game.hands.get(number=3).riichi) == []

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
@@ -19,6 +20,7 @@ from django.utils import timezone
 from django_tables2 import RequestConfig
 
 import scoring
+from scoring.rules import PRESET_SOURCES
 
 from .. import access, charts, services, trail
 from ..forms import (
@@ -30,6 +32,7 @@ from ..forms import (
     RulesForm,
     SessionForm,
     describe_rules,
+    rules_for_reading,
 )
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
 from ..standings import StandingsRow, player_totals
@@ -110,11 +113,17 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_form.html", {"form": form, "event": event})
 
 
-@login_required
 def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
-    form = RulesForm(request.POST or None, event=event)
-    if request.method == "POST" and form.is_valid():
+    """The event's rules in words for anyone who may read the event; below them, the
+    form that changes them for its organisers."""
+    event = access.get_event_for_reader(request, slug)
+    is_organiser = event.is_organiser(request.user)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        event = access.get_event_for_organiser(request, slug)
+    form = RulesForm(request.POST or None, event=event) if is_organiser else None
+    if form is not None and request.method == "POST" and form.is_valid():
         try:
             change = services.change_event_rules(
                 event.pk,
@@ -127,8 +136,19 @@ def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _rules_message(change))
             return redirect(event)
-    game_count = Game.objects.filter(session__event=event).count()
-    context = {"event": event, "form": form, "game_count": game_count}
+    try:
+        groups = rules_for_reading(event.rules_preset, event.rules_overrides)
+    except scoring.ScoringError:
+        groups = []
+    context = {
+        "event": event,
+        "form": form,
+        "is_organiser": is_organiser,
+        "rule_groups": groups,
+        "source": PRESET_SOURCES.get(event.rules_preset, ""),
+        "changed_count": len(event.rules_overrides),
+        "game_count": Game.objects.filter(session__event=event).count() if is_organiser else 0,
+    }
     return render(request, "tournaments/event_rules.html", context)
 
 

@@ -357,7 +357,12 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
     table = _table_before(current.state, names, current.state.sticks)
     if current.finished:
         table["over"] = wording.ended_by(current.ended_by)
-    options = {"seats": seats, "rules": current.rules, "with_number": True}
+    options = {
+        "seats": seats,
+        "rules": current.rules,
+        "scores": current.state.scores,
+        "with_number": True,
+    }
     if request.method != "POST":
         form = HandForm(initial={"number": count + 1}, **options)
         return _hand_form_page(request, game, form, number=count + 1, table=table, editing=False)
@@ -419,7 +424,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     report = current.hands[number - 1]
     seats = seat_labels(names, report.dealer)
     table = _table_before(report, names, report.sticks_before)
-    options = {"seats": seats, "rules": current.rules}
+    options = {"seats": seats, "rules": current.rules, "scores": report.scores_before}
     if request.method != "POST":
         form = HandForm(initial=initial_from_hand(old), **options)
         return _hand_form_page(request, game, form, number=number, table=table, editing=True)
