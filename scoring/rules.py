@@ -214,8 +214,14 @@ def _uma(*values: int) -> tuple[Decimal, Decimal, Decimal, Decimal]:
 PRESET_SOURCES: dict[str, str] = {
     "ari-ari": "Basic Ari-Ari Mahjong Rules (M. Rappaport; core-init-12, core-gameplay-3)",
     "club": "Basic Ari-Ari Mahjong Rules, with the points it leaves open set for club nights",
-    "tenhou": "Tenhou ranked lobby, four-player south game (tenhou.net/man; the sample logs)",
-    "tenhou-east": "Tenhou ranked lobby, four-player east-only game (tenhou.net/man)",
+    "tenhou": (
+        "Tenhou ranked lobby, four-player south game (tenhou.net/man; its English text at"
+        " mjstars.net/rules-for; the sample logs)"
+    ),
+    "tenhou-east": (
+        "Tenhou ranked lobby, four-player east-only game (tenhou.net/man; its English text at"
+        " mjstars.net/rules-for)"
+    ),
     "mahjongsoul": "Mahjong Soul ranked rooms, south game (段位戦ルール説明, 2021-06-15)",
     "mahjongsoul-east": "Mahjong Soul ranked rooms, east-only game (段位戦ルール説明, 2021-06-15)",
     "mleague": "M.League official rules (m-league.jp, ルール)",
@@ -299,7 +305,7 @@ PRESETS: dict[str, Rules] = {
         multi_ron=MultiRon.DOUBLE,  # manual: ダブロンあり, 三家和は流局
         multi_ron_honba=MultiRonHonba.FIRST,  # manual: 積み棒は上家取り
         multi_ron_sticks=MultiRonSticks.FIRST,  # manual: 供託は上家取り
-        pao_honba=PaoHonba.LIABLE,  # manual: 包のロンの積み棒は包の者 (issue 19's reading)
+        pao_honba=PaoHonba.LIABLE,  # manual, 包: honba paid by the player pao applies to
         pao_scope=PaoScope.WHOLE,  # manual: 大三元・大四喜の包, the whole win (unverified)
         honba_value=300,  # manual: 1 本場 300 点; sample payments
         noten_total=3000,  # manual: ノーテン罰符 3000 点; sample payments
