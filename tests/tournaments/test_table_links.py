@@ -95,7 +95,6 @@ def test_a_table_link_opens_no_organiser_page(game, link, session):
     event = session.event
     for address in (
         url("event_edit", event.slug),
-        url("event_rules", event.slug),
         url("game_edit", game.pk),
         url("penalty_new", game.pk),
         url("final_scores", game.pk),
@@ -106,6 +105,11 @@ def test_a_table_link_opens_no_organiser_page(game, link, session):
     ):
         response = phone.get(address)
         assert response.status_code == 302 and "login" in response["Location"], address
+    # The rules page is for anyone who can read the event: read only, without the form.
+    rules_page = phone.get(url("event_rules", event.slug)).content.decode()
+    assert "Save rules" not in rules_page
+    response = phone.post(url("event_rules", event.slug), {"preset": "ema"})
+    assert response.status_code == 302 and "login" in response["Location"]
     for address in (
         url("game_call_time", game.pk),
         url("game_lock", game.pk),
