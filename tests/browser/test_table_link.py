@@ -45,6 +45,8 @@ def tap(page: Page, field: str, value: str) -> None:
 
 def save(page: Page, number: int) -> None:
     page.get_by_role("button", name=re.compile(r"^Preview")).click()
+    # Measure the preview page itself, not the form while it is being left.
+    expect(page).to_have_title(re.compile(rf"^Check hand {number} "))
     fits_the_phone(page)
     page.get_by_role("button", name="Confirm and save").click()
     expect(page.locator(".messages")).to_contain_text(f"Hand {number} saved.")
