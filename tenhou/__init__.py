@@ -1,9 +1,13 @@
-"""Tenhou game logs -> tenbou-game/1 records: pure Python, no Django.
+"""Tenhou and Mahjong Soul game logs -> tenbou-game/1 records: pure Python, no Django.
 
 Reads both formats Tenhou hands out for one game: the tenhou.net/6 JSON (an object with
 a `log` list, `json_log`) and the native mjlog XML (`<mjloggm>`, `mjlog`), either one
-gzip-compressed or not. The record says only what happened (riichi, wins with han/fu or
-yakuman, draws, aborts); the engine derives every payment. The log's own point changes and
+gzip-compressed or not; Mahjong Soul games come as tenhou.net/6 JSON from the common
+converters. `platforms` tells where and how long a game was played (the record's rules are
+that platform's preset: tenhou, tenhou-east, mahjongsoul, mahjongsoul-east), and `names`
+maps every platform's yaku names to the keys of `scoring.yaku`. The record says only what
+happened (riichi, wins with han/fu or yakuman, draws, aborts); the engine derives every
+payment. The log's own point changes and
 final result are kept beside the record (`TenhouGame`), and `differences` checks a replay
 against them. Where the log leaves the fu or tenpai out, `tiles` reads them from the tiles
 with the `mahjong` library, which the engine in `scoring/` never imports.
@@ -15,8 +19,9 @@ with the `mahjong` library, which the engine in `scoring/` never imports.
 []
 """
 
+from . import platforms
 from .check import differences
 from .game import TenhouGame
 from .reader import convert, convert_file
 
-__all__ = ["TenhouGame", "convert", "convert_file", "differences"]
+__all__ = ["TenhouGame", "convert", "convert_file", "differences", "platforms"]

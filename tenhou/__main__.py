@@ -44,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tenhou", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser(
-        "convert", help="convert Tenhou logs (JSON or mjlog XML, gzip ok; - for stdin)"
+        "convert",
+        help="convert Tenhou or Mahjong Soul logs (tenhou.net/6 JSON or mjlog XML, gzip ok; "
+        "- for stdin)",
     )
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(run=cmd_convert)

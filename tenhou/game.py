@@ -1,28 +1,32 @@
-"""What every Tenhou reader produces: the converted game and the pieces both formats share."""
+"""What every log reader produces: the converted game and the pieces both formats share."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from scoring.errors import ScoringError
 
+from . import platforms
+
 TENTH = Decimal("0.1")
 
-DORA_NAMES = frozenset({"ドラ", "裏ドラ", "赤ドラ"})
-
-LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
+LOG_ID = platforms.TENHOU_ID
+LOG_IDS = (platforms.TENHOU_ID, platforms.MAHJONGSOUL_ID)
 
 
 @dataclass(frozen=True)
 class TenhouGame:
-    """One converted Tenhou game: the record, and the log's own figures to check it by.
+    """One converted game, from Tenhou or Mahjong Soul: the record, and the log's own
+    figures to check it by.
 
     `hand_deltas` are the log's point changes per hand in the engine's convention (each
     seat's whole change, riichi sticks put out and collected included); `final_scores`
-    and `match_points` are the log's final result, as Tenhou wrote it.
+    and `match_points` are the log's final result, as the log wrote it (Mahjong Soul's
+    are its own ranking points). `platform` ("tenhou" or "mahjongsoul") and `length`
+    ("hanchan" or "tonpuusen") say where and how long the game was played; `ruleset` is
+    the log's own rule name.
     """
 
     record: dict[str, Any]
@@ -32,6 +36,53 @@ class TenhouGame:
     final_scores: list[int]
     match_points: list[Decimal]
     ruleset: str
+    platform: str = platforms.TENHOU
+    length: str = platforms.HANCHAN
+
+    @property
+    def preset(self) -> str:
+        """The rule preset of the platform and length the game was played under."""
+        return platforms.preset_for(self.platform, self.length)
+
+    @property
+    def played_under(self) -> str:
+        """The platform and length in words, then the log's own rule name.
+
+        >>> from tenhou import convert_file
+        >>> convert_file("tests/data/tenhou/2019021004gm-00a9-0000-e2f6516d.xml").played_under
+        'Tenhou, South game, 鳳南喰赤'
+        """
+        words = platforms.describe(self.platform, self.length)
+        return f"{words}, {self.ruleset}" if self.ruleset else words
+
+    def refusal(self, preset: str, length: str) -> str | None:
+        """Why this game cannot be counted under rules built on `preset` that play
+        `length` (an event's), or None when they are the rules it was played under.
+
+        Only its own platform's preset (with any overrides) settles a game as it was
+        played; a log of another platform or length is refused before any replay.
+
+        >>> from tenhou import convert_file
+        >>> game = convert_file("tests/data/tenhou/2019021004gm-00a9-0000-e2f6516d.json")
+        >>> game.refusal("tenhou", "hanchan") is None
+        True
+        >>> game.refusal("mahjongsoul-east", "tonpuusen")
+        'This log is of a Tenhou South game (鳳南喰赤); this event plays ... the tenhou preset.'
+        """
+        expected = platforms.PLATFORM_OF_PRESET.get(preset)
+        if expected == self.platform and length == self.length:
+            return None
+        game = platforms.describe_game(self.platform, self.length)
+        if self.ruleset:
+            game += f" ({self.ruleset})"
+        if expected is None:
+            event = f"the {preset} rules, not an online platform's"
+        else:
+            event = f"{platforms.describe_games(expected, length)} (rules preset {preset})"
+        return (
+            f"This log is of a {game}; this event plays {event}. "
+            f"Import it into an event with the {self.preset} preset."
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values, to keep a converted game (for example until an import is
@@ -44,6 +95,8 @@ class TenhouGame:
             "final_scores": self.final_scores,
             "match_points": [str(p) for p in self.match_points],
             "ruleset": self.ruleset,
+            "platform": self.platform,
+            "length": self.length,
         }
 
     @classmethod
@@ -56,43 +109,67 @@ class TenhouGame:
             final_scores=list(data["final_scores"]),
             match_points=[Decimal(p) for p in data["match_points"]],
             ruleset=data["ruleset"],
+            # Kept before platforms were told apart: the record's preset says them.
+            platform=data.get("platform") or platforms.PLATFORM_OF_PRESET[_preset(data)],
+            length=data.get("length") or platforms.LENGTH_OF_PRESET[_preset(data)],
         )
 
 
-def record_rules(final_scores: list[int], match_points: list[Decimal], *, east_only: bool) -> Any:
-    """The record's `rules`: the tenhou preset, with what this log shows to differ.
+def _preset(data: dict[str, Any]) -> str:
+    rules = data["record"]["rules"]
+    preset = rules if isinstance(rules, str) else rules["preset"]
+    if not isinstance(rules, str) and rules.get("overrides", {}).get("length") == "tonpuusen":
+        return platforms.PRESETS[(platforms.PLATFORM_OF_PRESET[preset], platforms.TONPUUSEN)]
+    return preset
 
-    Older logs wrote whole match points: scores were rounded to thousands before uma. Only
-    a score off the thousands proves it (uma and oka are whole numbers).
+
+def record_rules(
+    platform: str, length: str, final_scores: list[int], match_points: list[Decimal]
+) -> Any:
+    """The record's `rules`: the preset of the platform and length, with what this log
+    shows to differ.
+
+    Older Tenhou logs wrote whole match points: scores were rounded to thousands before
+    uma. Only a score off the thousands proves it (uma and oka are whole numbers). Mahjong
+    Soul's figures are its ranking points, which prove nothing of the kind.
     """
-    overrides: dict[str, Any] = {}
-    if all(p == p.to_integral_value() for p in match_points) and any(
-        s % 1000 for s in final_scores
+    preset = platforms.preset_for(platform, length)
+    if (
+        platform == platforms.TENHOU
+        and all(p == p.to_integral_value() for p in match_points)
+        and any(s % 1000 for s in final_scores)
     ):
-        overrides["rounding"] = "thousands"
-    if east_only:
-        overrides["length"] = "tonpuusen"
-    return {"preset": "tenhou", "overrides": overrides} if overrides else "tenhou"
+        return {"preset": preset, "overrides": {"rounding": "thousands"}}
+    return preset
 
 
 def log_id_from_name(name: str) -> str | None:
-    """The Tenhou log id in a file name or URL, if there is one.
+    """The Tenhou or Mahjong Soul log id in a file name or URL, if there is one.
 
     >>> log_id_from_name("https://tenhou.net/0/?log=2019021004gm-00a9-0000-e2f6516d&tw=2")
     '2019021004gm-00a9-0000-e2f6516d'
+    >>> log_id_from_name("?paipu=240612-6c1d9a4e-3b7f-4d21-8e5a-0f2c9b7d3e11_a12345678")
+    '240612-6c1d9a4e-3b7f-4d21-8e5a-0f2c9b7d3e11'
     """
-    found = LOG_ID.search(name or "")
-    return found.group(0) if found else None
+    for pattern in LOG_IDS:
+        found = pattern.search(name or "")
+        if found:
+            return found.group(0)
+    return None
 
 
 def log_id_from_ref(ref: Any) -> str | None:
-    """The JSON's `ref` when it is a well-formed log id, else None (anything else in it is
-    not trusted as an id).
+    """The JSON's `ref` when it is a well-formed log id (Tenhou's, or the game id of
+    Mahjong Soul), else None (anything else in it is not trusted as an id).
 
     >>> log_id_from_ref("2019021004gm-00a9-0000-e2f6516d"), log_id_from_ref("mine")
     ('2019021004gm-00a9-0000-e2f6516d', None)
+    >>> log_id_from_ref("240612-6c1d9a4e-3b7f-4d21-8e5a-0f2c9b7d3e11")
+    '240612-6c1d9a4e-3b7f-4d21-8e5a-0f2c9b7d3e11'
     """
-    return ref if isinstance(ref, str) and LOG_ID.fullmatch(ref) else None
+    if not isinstance(ref, str):
+        return None
+    return ref if any(pattern.fullmatch(ref) for pattern in LOG_IDS) else None
 
 
 def match_points_of(value: Any) -> Decimal:

@@ -1,4 +1,10 @@
-"""The tenhou.net/6 JSON log: an object whose `log` lists every hand, scores in `sc`."""
+"""The tenhou.net/6 JSON log: an object whose `log` lists every hand, scores in `sc`.
+
+Tenhou writes it, and so do the common Mahjong Soul converters, with Mahjong Soul's own
+names for rooms and yaku and a few habits of their own: a draw at which all four (or none)
+were tenpai is a bare 流局 with no payments, a double yakuman may be one (役満) item whose
+multiple shows only in the points, and aborts are spelt 四開槓 and 三家和.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +17,8 @@ from mahjong.constants import EAST
 
 from scoring.errors import ScoringError
 
+from . import names, platforms
 from .game import (
-    DORA_NAMES,
     TenhouGame,
     log_id_from_name,
     log_id_from_ref,
@@ -37,6 +43,9 @@ ABORTS_JSON = {
 
 _HAN = re.compile(r"\((\d+)飜\)$")
 _FU = re.compile(r"(\d+)符")
+# The points of a win: "32000点" (ron), "8000-16000点" (tsumo: each non-dealer, the
+# dealer), "16000点∀" (the dealer's tsumo: each player).
+_POINTS = re.compile(r"(\d+)(?:-(\d+))?点(∀?)")
 _PARTIAL_TOKEN = re.compile(r"[-+.\w]*\s*")
 
 
@@ -76,6 +85,7 @@ def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
     if names[3] == "":
         raise ScoringError("three-player logs are not supported")
     players = [str(n) for n in names]
+    platform, length = platforms.from_rule_name(disp, str(doc.get("ref") or ""))
     sc = doc.get("sc")
     if not isinstance(sc, list) or len(sc) != 8:
         raise ScoringError("truncated log: no final scores ('sc')")
@@ -101,11 +111,10 @@ def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
     riichi = hands[-1]["riichi"]
     deltas.append([d - 1000 * (seat in riichi) for seat, d in enumerate(last_changes)])
 
-    east_only = len(disp) > 1 and disp[1] == "東"
     return TenhouGame(
         record={
             "format": "tenbou-game/1",
-            "rules": record_rules(final_scores, match_points, east_only=east_only),
+            "rules": record_rules(platform, length, final_scores, match_points),
             "players": players,
             "hands": hands,
         },
@@ -115,6 +124,8 @@ def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
         final_scores=final_scores,
         match_points=match_points,
         ruleset=disp,
+        platform=platform,
+        length=length,
     )
 
 
@@ -174,9 +185,16 @@ class _JsonHand:
             changes = self._changes(rest[0]) if rest else [0, 0, 0, 0]
             if kind == "全員聴牌":
                 tenpai = [0, 1, 2, 3]
-            else:
+            elif kind == "全員不聴":
+                tenpai = []
+            elif any(changes):
                 # Noten payments: the tenpai seats are the ones that receive.
                 tenpai = [seat for seat, d in enumerate(changes) if d > 0]
+            else:
+                # Nothing paid: all four were tenpai, or none. Tenhou says which; Mahjong
+                # Soul's converters write a bare 流局 either way, so the tiles tell.
+                waiting = any(self._tiles(seat).tenpai() for seat in range(4))
+                tenpai = [0, 1, 2, 3] if waiting else []
             return {"result": "draw", "riichi": self._riichi(None), "tenpai": tenpai}, changes
         if kind == "流し満貫":
             payments = [self._changes(r) for r in rest if isinstance(r, list)]
@@ -250,20 +268,26 @@ class _JsonHand:
             yaku_name, _, _ = item.partition("(")
             if item.endswith("(役満)"):
                 yakuman += 1
-                yaku.append(yaku_name)
+                yaku.append(self._yaku_key(yaku_name))
                 continue
             found = _HAN.search(item)
             if not found:
                 raise self.fail(f"unreadable yaku {item!r}")
             value = int(found.group(1))
             han += value
-            if value:
-                yaku.append(yaku_name)
-            if yaku_name in DORA_NAMES:
+            if names.is_dora(yaku_name):
                 dora += value
+            elif value:
+                yaku.append(self._yaku_key(yaku_name))
         if not yakuman and han == 0:
             raise self.fail("a win without yaku")
         tsumo = winner == source
+        if yakuman:
+            # One item per yakuman, except where Mahjong Soul counts one yaku double
+            # (四暗刻単騎, 国士無双十三面待ち, ...): its points show the multiple.
+            yakuman = _yakuman_multiple(str(text), dealer=winner == self.dealer, tsumo=tsumo) or (
+                yakuman
+            )
         fu = None
         if not yakuman and han <= 4:
             found = _FU.search(str(text))
@@ -297,6 +321,12 @@ class _JsonHand:
             # Chi, pon and open kan are written among the draws; an added kan needs a pon.
             is_open=any(isinstance(t, str) for t in self.takes[winner]),
         )
+
+    def _yaku_key(self, name: str) -> str:
+        key = names.yaku_key(name)
+        if key is None:
+            raise self.fail(f"unknown yaku {name!r}: not one of the ranked rules' yaku")
+        return key
 
     # --- tiles ---
 
@@ -357,3 +387,28 @@ class _JsonHand:
                 if best is None or letter != "c":
                     best = other
         return best
+
+
+def _yakuman_multiple(text: str, *, dealer: bool, tsumo: bool) -> int | None:
+    """How many yakuman a win's points are worth (None when the text shows no points).
+
+    >>> _yakuman_multiple("役満64000点", dealer=False, tsumo=False)
+    2
+    >>> _yakuman_multiple("役満16000-32000点", dealer=False, tsumo=True)
+    2
+    >>> _yakuman_multiple("役満16000点∀", dealer=True, tsumo=True)
+    1
+    """
+    found = _POINTS.search(text)
+    if not found:
+        return None
+    first, dealer_share, each = found.groups()
+    if tsumo:
+        # A single yakuman tsumo: 16,000 from the dealer or, at the dealer's, from each.
+        points, single = int(dealer_share or first), 16000
+    else:
+        points, single = int(first), 48000 if dealer else 32000
+    if each and not (tsumo and dealer):
+        return None
+    multiple, rest = divmod(points, single)
+    return multiple if multiple and not rest else None

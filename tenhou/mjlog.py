@@ -8,8 +8,8 @@ from typing import Any
 
 from scoring.errors import ScoringError
 
+from . import names, platforms
 from .game import (
-    DORA_NAMES,
     TenhouGame,
     log_id_from_name,
     match_points_of,
@@ -17,24 +17,6 @@ from .game import (
     win_dict,
     wins_hand,
 )
-
-# Tenhou's yaku ids (mjlog `yaku` / `yakuman`), named as the tenhou.net/6 JSON names them.
-YAKU_NAMES = (
-    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花",
-    "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口",
-    "自風 東", "自風 南", "自風 西", "自風 北",
-    "場風 東", "場風 南", "場風 西", "場風 北",
-    "役牌 白", "役牌 發", "役牌 中",
-    "両立直", "七対子", "混全帯幺九", "一気通貫", "三色同順",
-    "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭",
-    "二盃口", "純全帯幺九", "混一色",
-    "清一色",
-    "人和",
-    "天和", "地和", "大三元", "四暗刻", "四暗刻単騎", "字一色",
-    "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈", "国士無双",
-    "国士無双１３面", "大四喜", "小四喜", "四槓子",
-    "ドラ", "裏ドラ", "赤ドラ",
-)  # fmt: skip
 
 # Abortive draws: the mjlog RYUUKYOKU `type`, to the record's `reason`.
 ABORTS_XML = {
@@ -149,11 +131,17 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
         match_points = [match_points_of(p) for p in owari[1::2]]
     except (ValueError, ArithmeticError):
         raise ScoringError("unreadable final result ('owari')") from None
-    east_only = flags is not None and not flags & 0x08
+    # Without a <GO> the log says nothing of its length: Tenhou's ranked games are South
+    # games unless the type bits say otherwise.
+    platform, length = (
+        platforms.from_game_type(flags)
+        if flags is not None
+        else (platforms.TENHOU, platforms.HANCHAN)
+    )
     return TenhouGame(
         record={
             "format": "tenbou-game/1",
-            "rules": record_rules(final_scores, match_points, east_only=east_only),
+            "rules": record_rules(platform, length, final_scores, match_points),
             "players": players,
             "hands": hands,
         },
@@ -163,6 +151,8 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
         final_scores=final_scores,
         match_points=match_points,
         ruleset=_rule_name(flags) if flags is not None else "",
+        platform=platform,
+        length=length,
     )
 
 
@@ -189,12 +179,12 @@ def _xml_win(element: ET.Element, number: int) -> dict[str, Any]:
     for yaku_id, value in zip(pairs[0::2], pairs[1::2], strict=True):
         yaku_name = _yaku_name(yaku_id, number)
         han += value
-        if value:
-            yaku.append(yaku_name)
-        if yaku_name in DORA_NAMES:
+        if names.is_dora(yaku_name):
             dora += value
+        elif value:
+            yaku.append(_yaku_key(yaku_name, number))
     yakuman_ids = _ints(element, "yakuman", number) if element.get("yakuman") else []
-    yaku += [_yaku_name(y, number) for y in yakuman_ids]
+    yaku += [_yaku_key(_yaku_name(y, number), number) for y in yakuman_ids]
     if not yakuman_ids and han == 0:
         raise ScoringError("a win without yaku", hand=number)
     melds = _ints(element, "m", number) if element.get("m") else []
@@ -215,9 +205,16 @@ def _xml_win(element: ET.Element, number: int) -> dict[str, Any]:
 
 
 def _yaku_name(yaku_id: int, number: int) -> str:
-    if not 0 <= yaku_id < len(YAKU_NAMES):
+    if not 0 <= yaku_id < len(names.YAKU_BY_ID):
         raise ScoringError(f"unknown yaku id {yaku_id}", hand=number)
-    return YAKU_NAMES[yaku_id]
+    return names.YAKU_BY_ID[yaku_id]
+
+
+def _yaku_key(name: str, number: int) -> str:
+    key = names.yaku_key(name)
+    if key is None:
+        raise ScoringError(f"unknown yaku {name!r}", hand=number)
+    return key
 
 
 def _xml_draw(element: ET.Element, riichi: list[int], number: int) -> dict[str, Any]:

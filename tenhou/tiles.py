@@ -62,13 +62,13 @@ def tile_kind(code: Any, number: int | None = None) -> int:
 # Yaku that come from how the hand was won, not from its tiles: the library has to be told,
 # or a hand whose only yaku they are would have none.
 _WIN_CONDITIONS = {
-    "立直": "is_riichi",
-    "両立直": "is_daburu_riichi",
-    "一発": "is_ippatsu",
-    "嶺上開花": "is_rinshan",
-    "槍槓": "is_chankan",
-    "海底摸月": "is_haitei",
-    "河底撈魚": "is_houtei",
+    "riichi": "is_riichi",
+    "double_riichi": "is_daburu_riichi",
+    "ippatsu": "is_ippatsu",
+    "rinshan": "is_rinshan",
+    "chankan": "is_chankan",
+    "haitei": "is_haitei",
+    "houtei": "is_houtei",
 }
 
 

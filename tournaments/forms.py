@@ -44,7 +44,10 @@ PRESET_DESCRIPTIONS = {
 
 
 def preset_choices() -> list[tuple[str, str]]:
-    return [(name, f"{name}: {PRESET_DESCRIPTIONS.get(name, '')}") for name in scoring.PRESETS]
+    return [
+        (name, f"{name}: {PRESET_DESCRIPTIONS[name]}" if name in PRESET_DESCRIPTIONS else name)
+        for name in scoring.PRESETS
+    ]
 
 
 # Short names for rule options, used as form labels and in "the rules in words".
@@ -421,7 +424,7 @@ class RulesForm(TenbouFormMixin, forms.Form):
     ]
 
     def __init__(self, *args, event: Event, **kwargs):
-        kwargs.setdefault("initial", self._initial(event))
+        kwargs.setdefault("initial", self.initial_for(event))
         super().__init__(*args, **kwargs)
         self.event = event
         defaults = scoring.PRESETS[event.rules_preset]
@@ -429,7 +432,7 @@ class RulesForm(TenbouFormMixin, forms.Form):
             self.fields[name] = self._option_field(name, defaults, event.rules_preset)
 
     @staticmethod
-    def _initial(event: Event) -> dict[str, Any]:
+    def initial_for(event: Event) -> dict[str, Any]:
         initial: dict[str, Any] = {"preset": event.rules_preset}
         for name, value in event.rules_overrides.items():
             initial[name] = value

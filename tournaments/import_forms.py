@@ -28,8 +28,10 @@ class MultipleFileField(forms.FileField):
 
 class UploadForm(forms.Form):
     files = MultipleFileField(
-        label="Tenhou logs",
-        help_text="One or many: tenhou.net/6 JSON or mjlog XML, gzip-compressed or not.",
+        label="Game logs",
+        help_text="One or many, from Tenhou or Mahjong Soul: tenhou.net/6 JSON (as Tenhou "
+        "and the Mahjong Soul converters write it) or Tenhou's mjlog XML, gzip-compressed "
+        "or not.",
     )
     session = forms.TypedChoiceField(
         label="Into session", coerce=int, help_text="Or create a new session below."

@@ -1,9 +1,11 @@
-"""Importing online games from Tenhou logs into an event.
+"""Importing online games from Tenhou and Mahjong Soul logs into an event.
 
-Each log is converted by `tenhou`, then replayed under the event's rules;
-every hand's payments and the final scores must equal what the log itself says, or the
-game is not imported. Each game is stored in its own transaction, so one bad file never
-touches the others.
+Each log is converted by `tenhou`, which says where and how long it was played; a log whose
+platform or length is not the event's (an East-only game in a South-game event, a Mahjong
+Soul game under Tenhou's rules) is refused with the preset that would take it. The rest
+are replayed under the event's rules: every hand's payments and the final scores must
+equal what the log itself says, or the game is not imported. Each game is stored in its
+own transaction, so one bad file never touches the others.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from django.db import transaction
 
 import scoring
 import tenhou
-from tenhou import TenhouGame, convert
+from tenhou import TenhouGame, convert, platforms
 
 from . import services
 from .models import Event, Game, Player, Session
@@ -50,6 +52,8 @@ class LogCheck:
     final_scores: list[int] = field(default_factory=list)
     hand_count: int = 0
     notes: list[str] = field(default_factory=list)  # for the reader; they stop nothing
+    # The preset of the log's platform and length, when the event's rules are another.
+    wanted_preset: str | None = None
 
     @property
     def importable(self) -> bool:
@@ -115,8 +119,37 @@ def check_converted(event: Event, entry: Mapping[str, Any], *, user=None) -> Log
         readable = Event.objects.visible_to(user) if user is not None else Event.objects.none()
         for other in same.exclude(source_event=event).filter(session__event__in=readable)[:3]:
             check.notes.append(f"Also imported into {other.session.event}.")
-    check.problems.extend(tenhou.differences(game, event.rules_spec()))
+    refusal = rules_refusal(event, game)
+    if refusal:
+        # Other rules would pay other amounts: a replay would only list the consequences.
+        check.problems.append(refusal)
+        check.wanted_preset = game.preset
+    else:
+        check.problems.extend(tenhou.differences(game, event.rules_spec()))
     return check
+
+
+def accepted_games(event: Event) -> str | None:
+    """The games whose logs `event` takes, in words ("Mahjong Soul East-only games"), or
+    None when its rules are no online platform's."""
+    platform = platforms.PLATFORM_OF_PRESET.get(event.rules_preset)
+    if platform is None:
+        return None
+    try:
+        length = event.rules().length.value
+    except scoring.ScoringError:
+        return None
+    return platforms.describe_games(platform, length)
+
+
+def rules_refusal(event: Event, game: TenhouGame) -> str | None:
+    """Why `game` cannot count under `event`'s rules, or None when they are the rules of
+    the platform and length it was played under."""
+    try:
+        length = event.rules().length.value
+    except scoring.ScoringError as err:
+        return f"This event's rules cannot settle any game: {err}."
+    return game.refusal(event.rules_preset, length)
 
 
 def check_log(event: Event, file_name: str, data: bytes, *, user=None) -> LogCheck:

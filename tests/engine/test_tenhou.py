@@ -156,7 +156,11 @@ def test_an_east_only_game_says_so_in_its_rules():
     xml = xml_text(RECENT).replace('<GO type="41"', '<GO type="33"')
     game = convert(xml)
     assert game.ruleset == "特東喰赤"
-    assert game.record["rules"] == {"preset": "tenhou", "overrides": {"length": "tonpuusen"}}
+    assert (game.platform, game.length, game.preset) == ("tenhou", "tonpuusen", "tenhou-east")
+    assert game.record["rules"] == "tenhou-east"
+    doc = json_doc(RECENT)
+    doc["rule"]["disp"] = "特東喰赤"
+    assert from_json(doc).record["rules"] == "tenhou-east"
 
 
 # --- hands read by hand ---------------------------------------------------------------
@@ -184,7 +188,7 @@ def test_the_double_yakuman_tsumo_names_the_liable_seat():
                 "winner": 0,
                 "yakuman": 2,
                 "pao": 2,
-                "yaku": ["大三元", "字一色"],
+                "yaku": ["daisangen", "tsuuiisou"],
                 "dora": 0,
                 "open": True,
             }
@@ -222,7 +226,7 @@ def test_a_win_records_its_yaku_dora_and_whether_it_was_open():
     assert win == {
         "winner": 3,
         "han": 7,
-        "yaku": ["立直", "門前清自摸和", "断幺九", "赤ドラ", "裏ドラ"],
+        "yaku": ["riichi", "menzen_tsumo", "tanyao"],  # dora are counted, not listed
         "dora": 4,
         "open": False,
     }

@@ -112,9 +112,14 @@ def test_a_three_player_log_is_refused(online_session):
 
 
 def test_a_log_the_events_rules_settle_differently_is_refused(organiser):
-    # EMA has no abortive draws; this log has a nine-terminals abort in hand 2.
+    # Tenhou's rules changed to play no abortive draws; this log has a nine-terminals abort
+    # in hand 2.
     event = Event.objects.create(
-        name="EMA", slug="ema", starts_on=datetime.date(2026, 1, 1), rules_preset="ema"
+        name="No aborts",
+        slug="no-aborts",
+        starts_on=datetime.date(2026, 1, 1),
+        rules_preset="tenhou",
+        rules_overrides={"abortive_draws": False},
     )
     path = SAMPLES / "2019080322gm-00a9-0000-81e85e04.json"
     check = imports.check_log(event, path.name, path.read_bytes())
@@ -166,8 +171,8 @@ def test_the_command_exits_1_when_a_file_fails_and_keeps_the_others(
     assert exit_.value.code == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"FAILED {bad}: truncated log")
-    assert out[1].startswith(f"imported {good}")
-    assert out[2].startswith(f"FAILED {good}: already imported")
+    assert out[1].startswith(f"imported {good} (Tenhou, South game, 鳳南喰赤)")
+    assert out[2].startswith(f"FAILED {good} (Tenhou, South game, 鳳南喰赤): already imported")
     assert out[3] == "1 imported, 2 failed."
     assert Game.objects.count() == 1 and Hand.objects.count() == 7
 

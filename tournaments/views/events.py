@@ -64,6 +64,9 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
     initial = {"organisers": [request.user.pk], "starts_on": timezone.localdate()}
+    # The log import links here with the preset of a log it had to refuse.
+    if request.GET.get("rules_preset") in scoring.PRESETS:
+        initial["rules_preset"] = request.GET["rules_preset"]
     form = EventCreateForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -122,7 +125,13 @@ def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         event = access.get_event_for_organiser(request, slug)
-    form = RulesForm(request.POST or None, event=event) if is_organiser else None
+    form = None
+    if is_organiser:
+        initial = RulesForm.initial_for(event)
+        # The log import links here with the preset of a log it had to refuse.
+        if request.GET.get("preset") in scoring.PRESETS:
+            initial["preset"] = request.GET["preset"]
+        form = RulesForm(request.POST or None, event=event, initial=initial)
     if form is not None and request.method == "POST" and form.is_valid():
         try:
             change = services.change_event_rules(

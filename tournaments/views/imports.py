@@ -1,4 +1,4 @@
-"""The import page: upload Tenhou logs, check them, confirm names, import."""
+"""The import page: upload Tenhou and Mahjong Soul logs, check them, confirm names, import."""
 
 from __future__ import annotations
 
@@ -41,7 +41,8 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             pending = _store_pending(request, event, form, files, size)
             return redirect("tournaments:import_preview", slug=event.slug, token=pending.token)
-    return render(request, "tournaments/import_upload.html", {"event": event, "form": form})
+    context = {"event": event, "form": form, "accepted": imports.accepted_games(event)}
+    return render(request, "tournaments/import_upload.html", context)
 
 
 def _store_pending(request: HttpRequest, event, form: UploadForm, files, size: int):

@@ -1,4 +1,5 @@
-"""`python manage.py import_logs EVENT_SLUG SESSION FILE...`: import Tenhou logs."""
+"""`python manage.py import_logs EVENT_SLUG SESSION FILE...`: import Tenhou and Mahjong Soul
+logs."""
 
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ from tournaments.models import Event
 
 class Command(BaseCommand):
     help = (
-        "Import Tenhou game logs (tenhou.net/6 JSON or mjlog XML, gzip allowed) into a "
-        "session of an event. Every hand's payments are checked against the log first. "
-        "Prints one line per file and a summary; exits with status 1 if any file failed."
+        "Import Tenhou and Mahjong Soul game logs (tenhou.net/6 JSON, as Tenhou and the "
+        "Mahjong Soul converters write it, or Tenhou's mjlog XML; gzip allowed) into a "
+        "session of an event. A log played on another platform or at another length than "
+        "the event's rules is refused; every hand's payments are checked against the log. "
+        "Prints one line per file, with where and how long it was played, and a summary; "
+        "exits with status 1 if any file failed."
     )
 
     def add_arguments(self, parser):
@@ -55,6 +59,8 @@ class Command(BaseCommand):
                 failed += 1
                 continue
             check = imports.check_log(event, path.name, data)
+            # Where and how long the game was played, once the log could be read.
+            label = f"{name} ({check.game.played_under})" if check.game else name
             try:
                 players = (
                     imports.resolve_players(check, {}, create_unknown=options["create_players"])
@@ -66,12 +72,12 @@ class Command(BaseCommand):
                 )
             except services.GameChangeRefused as err:
                 reason = "; ".join(check.problems) if check.problems else str(err)
-                self.stdout.write(f"FAILED {name}: {reason.removeprefix(path.name + ': ')}")
+                self.stdout.write(f"FAILED {label}: {reason.removeprefix(path.name + ': ')}")
                 failed += 1
                 continue
             seats = game.ordered_seats()
             summary = ", ".join(f"{s.player} {s.score:,}" for s in seats)
-            self.stdout.write(f"imported {name}: table {game.table_number}, {summary}")
+            self.stdout.write(f"imported {label}: table {game.table_number}, {summary}")
             imported += 1
         self.stdout.write(f"{imported} imported, {failed} failed.")
         if failed:
