@@ -162,6 +162,28 @@ class GameAdmin(admin.ModelAdmin):
         # A game needs its four seats and a first replay: create it from its session page.
         return False
 
+    # Deleting, as on the game's own page: one game at a time, by its event's organisers,
+    # and only once it holds no hands, final scores or penalties.
+    def has_delete_permission(self, request, obj=None) -> bool:
+        if not super().has_delete_permission(request, obj):
+            return False
+        if obj is None:
+            return True
+        return obj.session.event.is_organiser(request.user) and not services.game_results(obj)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def get_deleted_objects(self, objs, request):
+        # The seats go with their game; they are not deleted on their own anywhere.
+        to_delete, model_count, _, protected = super().get_deleted_objects(objs, request)
+        return to_delete, model_count, set(), protected
+
+    def delete_model(self, request, obj) -> None:
+        services.delete_game(obj.pk)
+
 
 class GameSeatForm(forms.ModelForm):
     class Meta:

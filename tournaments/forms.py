@@ -21,6 +21,7 @@ from django.utils.text import slugify
 import scoring
 from scoring.rules import Chombo, Rules, option_names, preset_clauses
 
+from . import services
 from .formatting import points, rule_number
 from .models import WINDS, Event, Game, Player, Session
 from .services import PASTE_LIMIT
@@ -696,7 +697,24 @@ class GameForm(TenbouFormMixin, forms.Form):
                 )
             else:
                 seen[player.pk] = wind
+        self._check_seating(cleaned)
         return cleaned
+
+    def _check_seating(self, cleaned) -> None:
+        """A table holds one unfinished game of the session, and a player sits in one."""
+        if self.game is not None and self.game.is_finished:
+            return
+        exclude = self.game.pk if self.game is not None else None
+        table = cleaned.get("table_number")
+        if table and services.open_table_clash(self.session.pk, table, exclude=exclude):
+            self.add_error("table_number", services.table_clash_message(table))
+        chosen = [(name, cleaned.get(name)) for name in self.SEAT_FIELDS]
+        clashes = services.open_seat_clashes(
+            self.session.pk, [p for _, p in chosen if p is not None], exclude=exclude
+        )
+        for name, player in chosen:
+            if player is not None and player.pk in clashes and name not in self.errors:
+                self.add_error(name, services.player_clash_message([player], clashes[player.pk]))
 
     def players(self) -> list[Player]:
         return [self.cleaned_data[name] for name in self.SEAT_FIELDS]

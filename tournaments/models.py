@@ -325,6 +325,13 @@ class Game(models.Model):
                 name="unique_game_source_id_per_event",
             ),
             models.CheckConstraint(condition=Q(leftover_sticks__lte=100), name="sane_sticks"),
+            # A table of a session holds one game at a time; finished games may share a
+            # table number (the four games of one scoresheet).
+            models.UniqueConstraint(
+                fields=["session", "table_number"],
+                condition=Q(status="in_progress"),
+                name="one_open_game_per_table",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -413,12 +420,20 @@ class GameSeat(models.Model):
         help_text="Sits in for one game only: the game counts for the other three players, "
         "but the substitute is not ranked in the standings.",
     )
+    # The game's session while the game is not finished, empty once it is: the database
+    # then keeps a player to one unfinished game per session (NULLs never clash).
+    open_session = models.ForeignKey(
+        Session, null=True, blank=True, on_delete=models.CASCADE, related_name="+", editable=False
+    )
 
     objects = GameSeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "seat"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["open_session", "player"], name="one_open_game_per_player"
+            ),
             models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
             models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
             models.CheckConstraint(condition=Q(seat__gte=0, seat__lte=3), name="seat_0_to_3"),

@@ -64,11 +64,23 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
         game.status = Game.Status.FINISHED if finish else Game.Status.IN_PROGRESS
     if not result.finished and game.status == Game.Status.FINISHED:
         game.status = Game.Status.IN_PROGRESS
+    seats = list(game.seats.select_related("player"))
+    is_open = game.status == Game.Status.IN_PROGRESS
+    if was_finished and is_open:
+        # A game that goes on again takes its table and its players back.
+        clashes = seating_clashes(
+            game.session_id, game.table_number, [s.player for s in seats], exclude=game.pk
+        )
+        if clashes:
+            raise GameChangeRefused(" ".join(clashes))
     game.ended_by = result.ended_by or ("final_scores" if result.finished else "")
     game.save(update_fields=["status", "ended_by", "updated_at"])
-    seats = list(game.seats.all())
     apply_result(seats, result, finished=game.status == Game.Status.FINISHED)
-    GameSeat.objects.bulk_update(seats, ["score", "placement", "match_points", "penalty_points"])
+    for seat in seats:
+        seat.open_session_id = game.session_id if is_open else None
+    GameSeat.objects.bulk_update(
+        seats, ["score", "placement", "match_points", "penalty_points", "open_session"]
+    )
     _store_hand_facts(game, result)
     # Standings count finished games only: a hand in a game still going changes nothing there.
     if was_finished or game.status == Game.Status.FINISHED:
@@ -86,6 +98,61 @@ def _store_hand_facts(game: Game, result: GameResult) -> None:
             changed.append(hand)
     if changed:
         Hand.objects.bulk_update(changed, ["dealer", "deltas"])
+
+
+def table_clash_message(table_number: int) -> str:
+    return (
+        f"Table {table_number} has a game going on already in this session. Finish or "
+        "delete that game first, or choose another table number."
+    )
+
+
+def player_clash_message(players: Sequence[Player], table_number: int) -> str:
+    names = [str(p) for p in players]
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    verb = "is" if len(names) == 1 else "are"
+    other = "another player" if len(names) == 1 else "other players"
+    return (
+        f"{who} {verb} playing at table {table_number} of this session, and that game is "
+        f"not finished. Finish or delete that game first, or choose {other}."
+    )
+
+
+def open_table_clash(session_id: int, table_number: int, *, exclude: int | None = None) -> bool:
+    """Whether another unfinished game of the session sits at `table_number`."""
+    games = Game.objects.filter(
+        session_id=session_id, table_number=table_number, status=Game.Status.IN_PROGRESS
+    )
+    return games.exclude(pk=exclude).exists()
+
+
+def open_seat_clashes(
+    session_id: int, players: Sequence[Player], *, exclude: int | None = None
+) -> dict[int, int]:
+    """Player id -> table number, for those of `players` already in another unfinished
+    game of the session."""
+    seats = (
+        GameSeat.objects.filter(open_session_id=session_id, player__in=[p.pk for p in players])
+        .exclude(game_id=exclude)
+        .values_list("player_id", "game__table_number")
+    )
+    return dict(seats)
+
+
+def seating_clashes(
+    session_id: int, table_number: int, players: Sequence[Player], *, exclude: int | None = None
+) -> list[str]:
+    """Why these players cannot sit at this table of the session now, if they cannot."""
+    messages = []
+    if open_table_clash(session_id, table_number, exclude=exclude):
+        messages.append(table_clash_message(table_number))
+    clashes = open_seat_clashes(session_id, players, exclude=exclude)
+    by_table: dict[int, list[Player]] = {}
+    for player in players:
+        if player.pk in clashes:
+            by_table.setdefault(clashes[player.pk], []).append(player)
+    messages += [player_clash_message(seated, table) for table, seated in by_table.items()]
+    return messages
 
 
 def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: bool) -> None:
@@ -338,6 +405,71 @@ def set_final_scores(
         return result
 
 
+def clear_final_scores(game_id: int, *, actor: Actor | None = None) -> None:
+    """Take back the four final scores of a final-score game (reopening it), so that it
+    waits for its scores again or can be deleted."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.entry_mode != Game.EntryMode.FINAL_SCORES:
+            raise GameChangeRefused(
+                "This game is entered hand by hand: delete its hands one by one instead."
+            )
+        seats = list(game.seats.select_related("player"))
+        if all(seat.entered_score is None for seat in seats):
+            raise GameChangeRefused("This game has no final scores to clear.")
+        if game.is_finished:
+            clashes = seating_clashes(
+                game.session_id, game.table_number, [s.player for s in seats], exclude=game.pk
+            )
+            if clashes:
+                raise GameChangeRefused(" ".join(clashes))
+        before = {
+            "final_scores": [s.entered_score for s in sorted(seats, key=lambda s: s.seat)],
+            "leftover_sticks": game.leftover_sticks,
+        }
+        for seat in seats:
+            seat.entered_score = seat.score = seat.placement = seat.match_points = None
+            seat.open_session_id = game.session_id
+        GameSeat.objects.bulk_update(
+            seats, ["entered_score", "score", "placement", "match_points", "open_session"]
+        )
+        game.status = Game.Status.IN_PROGRESS
+        game.ended_by = ""
+        game.leftover_sticks = 0
+        game.save(update_fields=["status", "ended_by", "leftover_sticks", "updated_at"])
+        Event.objects.filter(sessions__games=game).results_changed()
+        trail.write(Kind.FINAL_SCORES, actor=actor, game=game, before=before, after=None)
+
+
+def game_results(game: Game) -> list[str]:
+    """What a game holds that deleting it would lose, as words; empty when nothing."""
+    held = []
+    hands = game.hands.count()
+    if hands:
+        held.append(f"{hands} hand{'s' if hands != 1 else ''}")
+    if game.seats.filter(entered_score__isnull=False).exists():
+        held.append("final scores")
+    penalties = game.penalties.count()
+    if penalties:
+        held.append(f"{penalties} penalt{'ies' if penalties != 1 else 'y'}")
+    return held
+
+
+def delete_game(game_id: int) -> Game:
+    """Delete a game that holds no results (no hands, final scores or penalties); the
+    event's standings are computed anew. Returns the deleted game (without its id)."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        held = game_results(game)
+        if held:
+            raise GameChangeRefused(
+                f"This game has {' and '.join(held)}. Clear them first, then delete the game."
+            )
+        Event.objects.filter(sessions__games=game).results_changed()
+        game.delete()
+        return game
+
+
 def finish_game(game_id: int, *, actor: Actor | None = None) -> GameResult:
     with transaction.atomic():
         game = _locked_game(game_id)
@@ -481,24 +613,47 @@ def create_game(
     table_number: int,
     entry_mode: str = Game.EntryMode.HANDS,
     substitutes: Sequence[int] = (),
+    finished: bool = False,
 ) -> Game:
     """A new game with `players` in seat order (East first); the seats in `substitutes`
-    are taken by substitutes, who are not ranked in the standings."""
+    are taken by substitutes, who are not ranked in the standings. An unfinished game
+    needs its table and its players free in the session; `finished` is for a whole game
+    recorded at once, which the caller finishes in the same transaction."""
     if len(players) != 4 or len({p.pk for p in players}) != 4:
-        raise GameChangeRefused("A game needs four different players.")
-    with transaction.atomic():
-        game = Game.objects.create(
-            session=session, table_number=table_number, entry_mode=entry_mode
-        )
-        GameSeat.objects.bulk_create(
-            [
-                GameSeat(game=game, seat=seat, player=player, is_substitute=seat in substitutes)
-                for seat, player in enumerate(players)
-            ]
-        )
-        if entry_mode == Game.EntryMode.HANDS:
-            rescore_game(game)
-        return game
+        raise GameChangeRefused("A game needs four different players: choose four.")
+    try:
+        with transaction.atomic():
+            # One new game of a session at a time, so that two organisers cannot both
+            # take the same table or player.
+            Session.objects.select_for_update().filter(pk=session.pk).exists()
+            if not finished:
+                clashes = seating_clashes(session.pk, table_number, players)
+                if clashes:
+                    raise GameChangeRefused(" ".join(clashes))
+            status = Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS
+            game = Game.objects.create(
+                session=session, table_number=table_number, entry_mode=entry_mode, status=status
+            )
+            GameSeat.objects.bulk_create(
+                [
+                    GameSeat(
+                        game=game,
+                        seat=seat,
+                        player=player,
+                        is_substitute=seat in substitutes,
+                        open_session=None if finished else session,
+                    )
+                    for seat, player in enumerate(players)
+                ]
+            )
+            if entry_mode == Game.EntryMode.HANDS and not finished:
+                rescore_game(game)
+            return game
+    except IntegrityError:
+        raise GameChangeRefused(
+            "Someone seated one of these players or this table meanwhile. Check the "
+            "session's tables and try again."
+        ) from None
 
 
 def reseat_game(
@@ -538,6 +693,7 @@ def reseat_game(
                     player=player,
                     entered_score=old[index].entered_score if index in old else None,
                     is_substitute=old[index].is_substitute if index in old else False,
+                    open_session=None if game.is_finished else game.session,
                 )
                 for index, player in enumerate(players)
             ]
@@ -631,7 +787,13 @@ def _store_game_from_record(
     session, doc, result, players, table_number, source_id, entry_mode, user
 ) -> Game:
     with transaction.atomic():
-        game = create_game(session, players, table_number=table_number, entry_mode=entry_mode)
+        game = create_game(
+            session,
+            players,
+            table_number=table_number,
+            entry_mode=entry_mode,
+            finished=result.finished,
+        )
         game.source_id = source_id
         game.source_event = session.event if source_id else None
         game.leftover_sticks = doc.get("leftover_sticks", 0)

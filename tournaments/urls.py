@@ -149,6 +149,12 @@ urlpatterns = [
     path("games/<int:pk>/hands/<int:number>/delete/", games.hand_delete, name="hand_delete"),
     path("games/<int:pk>/undo/", games.hand_undo, name="hand_undo"),
     path("games/<int:pk>/final-scores/", games.final_scores, name="final_scores"),
+    path(
+        "games/<int:pk>/final-scores/clear/",
+        games.final_scores_clear,
+        name="final_scores_clear",
+    ),
+    path("games/<int:pk>/delete/", games.game_delete, name="game_delete"),
     path("games/<int:pk>/finish/", games.game_finish, name="game_finish"),
     path("games/<int:pk>/reopen/", games.game_reopen, name="game_reopen"),
     path("games/<int:pk>/penalties/new/", games.penalty_new, name="penalty_new"),

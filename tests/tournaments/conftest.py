@@ -36,9 +36,11 @@ def game(session, players) -> Game:
 
 
 @pytest.fixture
-def final_game(session, players) -> Game:
+def final_game(session) -> Game:
+    # Four other players: a player sits in one unfinished game of a session at a time.
+    others = [Player.objects.create(display_name=name) for name in ("Eri", "Fumi", "Gen", "Hana")]
     return services.create_game(
-        session, players, table_number=2, entry_mode=Game.EntryMode.FINAL_SCORES
+        session, others, table_number=2, entry_mode=Game.EntryMode.FINAL_SCORES
     )
 
 

@@ -641,7 +641,7 @@ def final_form(*values, sticks=0):
 @pytest.mark.django_db
 def test_the_final_score_form_labels_each_score_with_player_and_wind(organiser_client, final_game):
     page = content(organiser_client.get(url("final_scores", final_game)))
-    for label in ("Aki (East)", "Ben (South)", "Chie (West)", "Dan (North)"):
+    for label in ("Eri (East)", "Fumi (South)", "Gen (West)", "Hana (North)"):
         assert label in page
     # The game page offers the same form to the organiser.
     assert url("final_scores", final_game) in content(organiser_client.get(url("game", final_game)))

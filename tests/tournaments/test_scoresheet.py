@@ -68,11 +68,11 @@ def test_later_games_carry_a_subtotal_and_the_last_a_grand_total(event, session,
 
 
 def test_a_game_by_other_players_or_unfinished_cannot_go_on_the_sheet(event, session, players):
+    eve = Player.objects.create(display_name="Eve")
+    elsewhere = final(session, [eve, *players[1:]], [41300, 24900, 21800, 12000], 4)
     other = services.create_game(session, players, table_number=3)
     with pytest.raises(SheetRefused, match="not finished yet"):
         build_sheet(players, [other], event.rules())
-    eve = Player.objects.create(display_name="Eve")
-    elsewhere = final(session, [eve, *players[1:]], [41300, 24900, 21800, 12000], 4)
     with pytest.raises(SheetRefused, match="not played by the sheet's four players"):
         build_sheet(players, [elsewhere], event.rules())
     with pytest.raises(SheetRefused, match="at most four"):

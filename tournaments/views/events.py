@@ -286,6 +286,12 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
                         before=before,
                         after=after,
                     )
+        except IntegrityError:
+            form.add_error(
+                None,
+                "Nothing was changed: someone seated one of these players or this table "
+                "meanwhile. Check the session's tables and try again.",
+            )
         except services.GameChangeRefused as err:
             form.add_error(None, f"Nothing was changed. {err}")
         else:

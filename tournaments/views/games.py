@@ -154,6 +154,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # Over under the rules but reopened: the organiser may finish it again.
         "may_finish": over and not finished,
         "hands_mode": game.entry_mode == Game.EntryMode.HANDS,
+        "has_final_scores": "final_scores" in record and not game.awaits_final_scores,
         "names": names,
         "seats": _mark_substitutes(game, _seat_cards(result, names, finished=finished)),
         "hands": _hand_rows(record, result, names),
@@ -534,6 +535,48 @@ def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, "Final scores saved.")
             return redirect(game)
     return render(request, "tournaments/final_scores.html", {"game": game, "form": form})
+
+
+@require_POST
+@login_required
+def final_scores_clear(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_organiser(request, pk)
+    try:
+        services.clear_final_scores(game.pk, actor=Actor.of(request.user))
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(
+            request,
+            "Final scores cleared: the game waits for its scores again. Enter them, or "
+            "delete the game if it was created by mistake.",
+        )
+    return redirect(game)
+
+
+@login_required
+def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a game created by mistake; one with results is first cleared of them."""
+    game = get_game_for_organiser(request, pk)
+    session = game.session
+    if request.method == "POST":
+        try:
+            services.delete_game(game.pk)
+        except services.GameChangeRefused as err:
+            messages.error(request, str(err))
+            return redirect("tournaments:game_delete", pk=game.pk)
+        messages.success(
+            request, f"The game at table {game.table_number} was deleted, with its seats."
+        )
+        return redirect(session)
+    _, names = _load(game)
+    context = {
+        "game": game,
+        "names": names,
+        "held": services.game_results(game),
+        "hands_mode": game.entry_mode == Game.EntryMode.HANDS,
+    }
+    return render(request, "tournaments/game_delete.html", context)
 
 
 @require_POST
