@@ -550,8 +550,30 @@ def initial_from_hand(hand: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
+def parse_score(text: str) -> int:
+    """A score as people type it: 35000, 35,000, 35 000, -2,300 or −2300."""
+    cleaned = "".join(text.split()).replace(",", "").replace("\u2212", "-").replace("_", "")
+    if cleaned.startswith("+"):
+        cleaned = cleaned[1:]
+    digits = cleaned[1:] if cleaned.startswith("-") else cleaned
+    if not digits.isdigit() or not digits.isascii() or len(digits) > 7:
+        raise forms.ValidationError(
+            f"“{text.strip()}” is not a score: type the points as a whole number, "
+            "e.g. 35000 or -2300."
+        )
+    return int(cleaned)
+
+
+# Below this, a score is read as hundreds when all four are: 350 stands for 35,000.
+HUNDREDS_BELOW = 1000
+
+
 class FinalScoresForm(forms.Form):
-    """The four final scores of a final-score-only game; the engine checks the sum."""
+    """The four final scores of a final-score-only game; the engine checks the sum.
+
+    Scores are whole hundreds. Four scores all below 1,000 (e.g. 350, 249, 218, 183) are
+    read as hundreds, the way scores are often written on paper, and the preview says so.
+    """
 
     leftover_sticks = forms.IntegerField(
         min_value=0,
@@ -559,22 +581,59 @@ class FinalScoresForm(forms.Form):
         initial=0,
         label="Riichi sticks left on the table",
         help_text="Sticks nobody won by the end of the game.",
+        error_messages={
+            "min_value": "The sticks left on the table are 0 or more.",
+            "max_value": "At most 100 sticks can be left on the table: check the number.",
+            "invalid": "Type the number of sticks left on the table, e.g. 0 or 1.",
+        },
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 100}),
     )
 
     def __init__(self, *args, seats: list[SeatLabel], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.seats = seats
+        self.in_hundreds = False
         score_fields = {
-            f"score_{s.seat}": forms.IntegerField(
+            f"score_{s.seat}": forms.CharField(
                 label=f"{s.name} ({s.wind_name})",
-                step_size=100,
-                error_messages={"step_size": "Scores are multiples of 100."},
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 100}),
+                max_length=12,
+                error_messages={"required": f"Type {s.name}'s final score."},
+                widget=forms.TextInput(
+                    attrs={"inputmode": "numeric", "autocomplete": "off", "class": "score-input"}
+                ),
             )
             for s in seats
         }
         # Scores first, in seat order, then the sticks.
         self.fields = {**score_fields, **self.fields}
+        for s in seats:
+            setattr(self, f"clean_score_{s.seat}", self._score_cleaner(s.seat))
+
+    def _score_cleaner(self, seat: int):
+        def clean() -> int:
+            return parse_score(self.cleaned_data[f"score_{seat}"])
+
+        return clean
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        names = [f"score_{s.seat}" for s in self.seats]
+        values = [cleaned.get(name) for name in names]
+        if any(v is None for v in values):
+            return cleaned
+        if all(abs(v) < HUNDREDS_BELOW for v in values) and any(values):
+            self.in_hundreds = True
+            for name, value in zip(names, values, strict=True):
+                cleaned[name] = value * 100
+            return cleaned
+        for seat, name, value in zip(self.seats, names, values, strict=True):
+            if value % 100:
+                self.add_error(
+                    name,
+                    f"{seat.name}'s score {value:,} is not whole hundreds: scores end in 00, "
+                    "e.g. 35,000. Type all four in hundreds (e.g. 350) if that is quicker.",
+                )
+        return cleaned
 
     def scores(self) -> list[int]:
         return [self.cleaned_data[f"score_{s.seat}"] for s in self.seats]

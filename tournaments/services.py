@@ -371,6 +371,16 @@ def undo_last_hand(
         return last.number
 
 
+def preview_final_scores(game: Game, scores: Sequence[int], leftover_sticks: int) -> GameResult:
+    """What these final scores would make of the game (placements, match points, where the
+    leftover sticks go), storing nothing."""
+    doc = game.to_record()
+    doc.pop("hands", None)
+    doc["final_scores"] = list(scores)
+    doc["leftover_sticks"] = leftover_sticks
+    return replay_record(doc)
+
+
 def set_final_scores(
     game_id: int, scores: Sequence[int], leftover_sticks: int, *, actor: Actor | None = None
 ) -> GameResult:

@@ -39,5 +39,5 @@ def test_an_organiser_uploads_three_logs_sees_them_checked_and_imports_them(
 
     page.click("text=Import the checked games")
     page.wait_for_url(f"{live_server.url}/events/online/sessions/1/")
-    expect(page.locator("main")).to_contain_text("Imported 3 game(s)")
+    expect(page.locator("main")).to_contain_text("Imported 3 games")
     assert Game.objects.filter(status="finished").count() == 3

@@ -634,8 +634,9 @@ def test_actions_that_change_a_game_refuse_a_get(organiser_client, game, name):
 # Final scores, finishing and reopening.
 
 
-def final_form(*values, sticks=0):
-    return {**{f"score_{seat}": str(v) for seat, v in enumerate(values)}, "leftover_sticks": sticks}
+def final_form(*values, sticks=0, action="save"):
+    scores = {f"score_{seat}": str(v) for seat, v in enumerate(values)}
+    return {**scores, "leftover_sticks": sticks, "action": action}
 
 
 @pytest.mark.django_db
@@ -674,7 +675,7 @@ def test_final_scores_that_do_not_add_up_show_the_engines_message_and_store_noth
         url("final_scores", final_game), final_form(41300, 24900, 21800, 11000)
     )
     assert response.status_code == 200
-    assert "the final scores add up to 99,000; they must make 100,000" in content(response)
+    assert "The final scores add up to 99,000; they must make 100,000" in content(response)
     final_game.refresh_from_db()
     assert not final_game.is_finished
     assert not final_game.seats.filter(entered_score__isnull=False).exists()
@@ -685,7 +686,7 @@ def test_final_scores_with_sticks_left_must_add_up_with_them(organiser_client, f
     response = organiser_client.post(
         url("final_scores", final_game), final_form(41300, 24900, 21800, 11050)
     )
-    assert "Scores are multiples of 100." in content(response)
+    assert "score 11,050 is not whole hundreds: scores end in 00" in content(response)
     response = organiser_client.post(
         url("final_scores", final_game), final_form(41300, 24900, 21800, 11000, sticks=1)
     )

@@ -227,6 +227,7 @@ def test_the_import_page_checks_uploads_then_imports_what_the_organiser_confirms
     assert response.url == session.get_absolute_url()
     game = Game.objects.get()
     assert [s.score for s in game.ordered_seats()] == [38800, 18600, 27600, 15000]
+    assert "Imported 1 game into" in client.get(response.url).content.decode()
 
 
 def test_an_unknown_name_left_without_a_choice_is_asked_again(client, organiser, online):

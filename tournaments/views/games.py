@@ -7,6 +7,7 @@ numbers to templates already formatted; every write goes through `services`.
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -47,6 +48,31 @@ GAME_TRAIL_SHOWN = 30
 
 def round_honba(report_or_state) -> str:
     return f"{report_or_state.round_label}-{report_or_state.honba}"
+
+
+# Refusals as sentences that say what to do.
+
+_AFTER_END = re.compile(r"^hand (\d+): the game already ended \((\w+)\)")
+
+
+def refusal(err: Exception, *, shift: int = 0) -> str:
+    """The engine's reason for refusing a change, as a sentence that says what to do next.
+
+    `shift` is added to a hand number the engine names, for a deletion that renumbers the
+    later hands."""
+    text = str(err).strip()
+    after_end = _AFTER_END.match(text)
+    if after_end:
+        number = int(after_end[1]) + shift
+        why = wording.ended_by(after_end[2])
+        return (
+            f"With this change the game would be over before hand {number} ({why}). "
+            f"Delete hand {number} and the hands after it first (from the last one), then "
+            "make this change again; or change it so that the game goes on."
+        )
+    if text[:1].islower():
+        text = f"{text[0].upper()}{text[1:].rstrip('.')}. Correct it, then check it again."
+    return text
 
 
 # Reading a game.
@@ -156,7 +182,8 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "hands_mode": game.entry_mode == Game.EntryMode.HANDS,
         "has_final_scores": "final_scores" in record and not game.awaits_final_scores,
         "names": names,
-        "seats": _mark_substitutes(game, _seat_cards(result, names, finished=finished)),
+        # A game over under its rules but reopened has no dealer and no next hand.
+        "seats": _mark_substitutes(game, _seat_cards(result, names, finished=finished or over)),
         "hands": _hand_rows(record, result, names),
         "next_number": len(record.get("hands", [])) + 1,
         "penalties": [
@@ -176,7 +203,9 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "sticks": state.sticks,
             "dealer": names[state.dealer],
         }
-        context["ended_by"] = wording.ended_by(result.ended_by)
+        final_only = game.entry_mode == Game.EntryMode.FINAL_SCORES
+        reason = result.ended_by or ("final_scores" if final_only and over else "")
+        context["ended_by"] = wording.ended_by(reason)
         if finished and result.finished:
             context["final"] = _final_rows(result, names)
     if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
@@ -383,7 +412,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                 taken = _taken_since(request, game)
                 if taken:
                     return taken
-                form.add_error(None, str(err))
+                form.add_error(None, refusal(err))
             else:
                 _saved_message(request, game, f"Hand {number} saved.")
                 return redirect(game)
@@ -394,7 +423,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 preview = services.preview_hand(game, doc)
             except services.GameChangeRefused as err:
-                form.add_error(None, str(err))
+                form.add_error(None, refusal(err))
             else:
                 context = _preview_context(preview, doc, names)
                 context.update(game=game, fields=_posted_fields(request), editing=False)
@@ -438,7 +467,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             try:
                 services.replace_hand(game.pk, number, doc, **_author(request, entry))
             except services.GameChangeRefused as err:
-                form.add_error(None, str(err))
+                form.add_error(None, refusal(err))
             else:
                 _saved_message(request, game, f"Hand {number} changed.")
                 return redirect(game)
@@ -446,7 +475,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             try:
                 preview = services.preview_hand(game, doc, number=number)
             except services.GameChangeRefused as err:
-                form.add_error(None, str(err))
+                form.add_error(None, refusal(err))
             else:
                 context = _preview_context(preview, doc, names)
                 context.update(game=game, fields=_posted_fields(request), editing=True)
@@ -466,7 +495,7 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         try:
             services.delete_hand(game.pk, number, **_author(request, entry))
         except services.GameChangeRefused as err:
-            messages.error(request, str(err))
+            messages.error(request, refusal(err, shift=1))
         else:
             messages.success(request, f"Hand {number} deleted.")
         return redirect(game)
@@ -510,31 +539,103 @@ def _final_scores_form(game: Game, names: list[str], data=None) -> FinalScoresFo
     return FinalScoresForm(data, seats=seat_labels(names, 0), initial=initial)
 
 
+def sticks_effect(result: GameResult, entered: list[int], names: list[str]) -> str:
+    """What the sticks left on the table do to the final scores, in a sentence."""
+    sticks = result.leftover_sticks
+    if not sticks:
+        return ""
+    what = (
+        f"1 riichi stick ({sticks * 1000:,} points) is"
+        if sticks == 1
+        else f"{sticks} riichi sticks ({sticks * 1000:,} points) are"
+    )
+    final = result.final_scores or tuple(entered)
+    changed = [
+        f"{names[seat]}'s {points(entered[seat])} becomes {points(final[seat])}"
+        for seat in range(4)
+        if final[seat] != entered[seat]
+    ]
+    if not changed:
+        return (
+            f"{what} left on the table and lost: the final scores stand as entered and "
+            f"add up to {points(sum(entered))}."
+        )
+    return f"{what} left on the table and go{'es' if sticks == 1 else ''} to first place: " + (
+        "; ".join(changed) + "."
+    )
+
+
+def _final_preview_context(
+    game: Game, form: FinalScoresForm, result: GameResult, names: list[str]
+) -> dict[str, Any]:
+    entered = form.scores()
+    rows = [
+        {
+            "wind": "ESWN"[seat],
+            "name": names[seat],
+            "entered": points(entered[seat]),
+            "score": points(result.final_scores[seat]),
+            "changed": result.final_scores[seat] != entered[seat],
+            "place": ORDINAL[result.placements[seat]],
+            "match_points": match_points(result.match_points[seat]),
+            "penalty": match_points(result.penalties[seat]) if result.penalties[seat] else "",
+        }
+        for seat in range(4)
+    ]
+    fields = [(f"score_{seat}", str(entered[seat])) for seat in range(4)]
+    fields.append(("leftover_sticks", str(form.cleaned_data["leftover_sticks"])))
+    return {
+        "game": game,
+        "rows": rows,
+        "sticks": sticks_effect(result, entered, names),
+        "in_hundreds": form.in_hundreds,
+        "example": (form.cleaned_data["score_0"] // 100, points(form.cleaned_data["score_0"])),
+        "fields": fields,
+    }
+
+
 @login_required
 def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
+    """The four final scores: typed, previewed with placements and match points, saved."""
     game = get_game_for_organiser(request, pk)
     if game.entry_mode != Game.EntryMode.FINAL_SCORES:
-        messages.error(request, "This game is entered hand by hand.")
+        messages.error(
+            request, "This game is entered hand by hand: enter its hands on the game page."
+        )
         return redirect(game)
     if game.is_finished:
-        messages.error(request, "This game is finished. Reopen it to change its final scores.")
+        messages.error(
+            request,
+            "This game is finished. Reopen it, or clear its final scores, to change them.",
+        )
         return redirect(game)
     _, names = _load(game)
     form = _final_scores_form(game, names, request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
+    action = request.POST.get("action", "preview")
+    if request.method == "POST" and form.is_valid() and action in ("preview", "save"):
+        sticks = form.cleaned_data["leftover_sticks"]
         try:
-            services.set_final_scores(
-                game.pk,
-                form.scores(),
-                form.cleaned_data["leftover_sticks"],
-                actor=Actor.of(request.user),
-            )
+            if action == "save":
+                services.set_final_scores(
+                    game.pk, form.scores(), sticks, actor=Actor.of(request.user)
+                )
+            else:
+                result = services.preview_final_scores(game, form.scores(), sticks)
         except services.GameChangeRefused as err:
-            form.add_error(None, str(err))
+            form.add_error(None, _sentence(str(err)))
         else:
-            messages.success(request, "Final scores saved.")
-            return redirect(game)
+            if action == "save":
+                messages.success(request, "Final scores saved. The standings include them now.")
+                return redirect(game)
+            context = _final_preview_context(game, form, result, names)
+            return render(request, "tournaments/final_scores_confirm.html", context)
     return render(request, "tournaments/final_scores.html", {"game": game, "form": form})
+
+
+def _sentence(text: str) -> str:
+    """The engine's reason as a sentence that says what to do."""
+    text = text.strip().rstrip(".")
+    return f"{text[:1].upper()}{text[1:]}. Check the scores and the sticks, then try again."
 
 
 @require_POST
@@ -601,7 +702,11 @@ def game_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
-        messages.success(request, "Game reopened: its hands can be changed again.")
+        if game.entry_mode == Game.EntryMode.FINAL_SCORES:
+            text = "Game reopened: change its final scores, or clear them, then save them again."
+        else:
+            text = "Game reopened: change or delete its hands, then finish it again."
+        messages.success(request, text)
     return redirect(game)
 
 

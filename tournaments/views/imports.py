@@ -112,7 +112,8 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
                 continue
             done.append(game)
         if done:
-            messages.success(request, f"Imported {len(done)} game(s) into {session}.")
+            games = "1 game" if len(done) == 1 else f"{len(done)} games"
+            messages.success(request, f"Imported {games} into {session}.")
         if not errors:
             pending.delete()
             if session is not None:
