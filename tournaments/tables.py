@@ -16,6 +16,8 @@ from .models import WINDS, Game, GameSeat
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
 # Long text may wrap, so that a listing fits a phone with less sideways scrolling.
 WRAP = {"td": {"class": "wrap"}}
+# The player's column stays in view while a wide listing scrolls sideways on a phone.
+PLAYER = {"th": {"class": "player"}, "td": {"class": "player"}}
 
 
 def date_range(start, end) -> str:
@@ -206,7 +208,7 @@ class PlayerGamesTable(tables.Table):
         empty_text = "No games yet."
         orderable = False
         # The results first, so that a phone shows them before it needs to scroll sideways.
-        sequence = ["date", "event", "placement", "match_points", "score", "..."]
+        sequence = ["date", "placement", "match_points", "score", "event", "..."]
 
     def render_seat(self, record) -> str:
         return record.starting_wind
@@ -270,6 +272,9 @@ def _number(**kwargs) -> dict:
 
 
 MAX_SESSION_COLUMNS = 10
+# Session columns shown on the page unless all are asked for: the standings then fit a
+# 1280 px screen.
+RECENT_SESSION_COLUMNS = 3
 
 
 def standings_records(standings, sessions) -> list[dict]:
@@ -313,7 +318,7 @@ class StandingsTable(tables.Table):
     """
 
     rank = tables.Column(**_number())
-    player = tables.Column(order_by=("player_key",))
+    player = tables.Column(order_by=("player_key",), attrs=PLAYER)
     games = ValueColumn(**_number(order_by=("-games",)))
     match_points = MatchPointsColumn(**_number(verbose_name="Total", order_by=("-match_points",)))
     average_placement = AveragePlacementColumn(**_number(verbose_name="Avg place"))
@@ -329,12 +334,14 @@ class StandingsTable(tables.Table):
         empty_text = "No finished games yet."
         order_by = "rank"
 
-    def __init__(self, standings, **kwargs):
+    def __init__(self, standings, *, session_columns: int = MAX_SESSION_COLUMNS, **kwargs):
         extra = []
         # A long league would need a hundred columns; the most recent sessions of the
         # chosen range are shown, and the range filter reaches the others.
-        self.sessions_shown = standings.sessions[-MAX_SESSION_COLUMNS:]
-        self.sessions_hidden = standings.sessions[:-MAX_SESSION_COLUMNS]
+        shown = min(session_columns, MAX_SESSION_COLUMNS)
+        self.sessions_shown = standings.sessions[-shown:]
+        self.sessions_hidden = standings.sessions[:-shown]
+        self.sessions_all = standings.sessions[-MAX_SESSION_COLUMNS:]
         for number in self.sessions_shown:
             # The session's first column is marked, so that a stylesheet can set the
             # groups apart.
@@ -409,6 +416,7 @@ class ResultsTable(tables.Table):
         verbose_name="Player",
         linkify=lambda record: record.player.get_absolute_url(),
         order_by=_in_play_order("player__display_name"),
+        attrs=PLAYER,
     )
     score = ScoreColumn(verbose_name="Final score", **_number(order_by=_in_play_order("-score")))
     placement = ValueColumn(verbose_name="Place", **_number(order_by=_in_play_order("placement")))

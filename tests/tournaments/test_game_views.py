@@ -491,11 +491,17 @@ def test_a_hand_after_the_game_ended_is_refused_by_the_engine(organiser_client, 
     response = organiser_client.post(
         url("hand_new", game), {**ron_form, "number": "2", "action": "preview"}
     )
-    assert "hand 2: the game already ended (bust)" in content(response)
+    assert (
+        "The game is already over (a player went below zero), so there is no hand 2 to enter. "
+        "Finish the game, or edit or delete an earlier hand if it was entered wrongly."
+    ) in content(response)
     response = organiser_client.post(
         url("hand_new", game), {**ron_form, "number": "2", "action": "save"}
     )
-    assert "hand 2: the game already ended (bust)" in content(response)
+    assert (
+        "The game is already over (a player went below zero), so there is no hand 2 to enter. "
+        "Finish the game, or edit or delete an earlier hand if it was entered wrongly."
+    ) in content(response)
     assert game.hands.count() == 1
 
 
@@ -584,7 +590,10 @@ def test_an_edit_that_makes_a_later_hand_impossible_shows_why_and_changes_nothin
     bust = {"result": "ron", "loser": "2", "w1_winner": "0", "w1_han": "Y", "w1_yakuman": "1"}
     for action in ("preview", "save"):
         response = organiser_client.post(url("hand_edit", game, 1), {**bust, "action": action})
-        assert "hand 2: the game already ended (bust)" in content(response)
+        assert (
+            "With this change the game would be over before hand 2 (a player went below zero). "
+            "Delete hand 2 and the hands after it first"
+        ) in content(response)
     assert hand_docs(game) == [DRAW_NOTEN, DRAW_NOTEN]
     assert scores(game) == before
 

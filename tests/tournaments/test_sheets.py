@@ -357,10 +357,12 @@ def test_the_game_sheet_of_a_final_score_game_shows_the_result_only(client, sess
 
     grid = rows(content(client.get(game_sheet_url(game))), "hand-sheet")
 
+    # No empty hand columns: a label, then one column per player.
+    assert all(len(row) == 5 for row in grid)
     assert grid[2:] == [
-        ["", "Final score", "41,300", "24,900", "21,800", "12,000"],
-        ["", "Placement", "1", "2", "3", "4"],
-        ["", "Match points", "+61.3", "+4.9", f"{MINUS}18.2", f"{MINUS}48.0"],
+        ["Final score", "41,300", "24,900", "21,800", "12,000"],
+        ["Placement", "1", "2", "3", "4"],
+        ["Match points", "+61.3", "+4.9", f"{MINUS}18.2", f"{MINUS}48.0"],
     ]
 
 

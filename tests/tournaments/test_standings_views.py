@@ -393,8 +393,13 @@ def test_a_long_league_shows_the_latest_ten_sessions_as_columns_and_counts_them_
         )
         game.session = session
         game.save(update_fields=["session"])
-    text = client.get(f"/events/{event.slug}/standings/").content.decode()
+    # The page shows the latest three and offers the rest behind a link.
+    recent = client.get(f"/events/{event.slug}/standings/").content.decode()
+    assert "S112 pts" in recent and "S110 pts" in recent and "S109 pts" not in recent
+    assert "?columns=all" in recent and "Show all 10 session columns" in recent
+    text = client.get(f"/events/{event.slug}/standings/?columns=all").content.decode()
     assert "Session columns show sessions 103–112" in text
+    assert "Show only the latest 3 sessions" in text
     assert "S112 pts" in text and "S103 pts" in text and "S102 pts" not in text
     # A player of session 101, which has no columns: their total still counts it.
     early = GameSeat.objects.get(game__session__number=101, seat=0).player_id

@@ -351,6 +351,10 @@ def _player_totals(player: Player, seats: list[GameSeat]) -> StandingsRow:
     return player_totals(player.pk, player.display_name, seats)
 
 
+# A chart drawn for a 390 px phone: its words stay readable and its last game in view.
+PHONE_CHART_WIDTH = 360
+
+
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     chosen = None
@@ -401,6 +405,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "totals": _player_totals(player, finished),
         "overall": _player_totals(player, [s for s in seats if s.game.is_finished]),
         "chart": charts.cumulative_chart([seat.match_points for seat in finished]),
+        "chart_phone": charts.cumulative_chart(
+            [seat.match_points for seat in finished], width=PHONE_CHART_WIDTH
+        ),
         # Finished games first, newest first, as before; then the games still going on.
         "table": PlayerGamesTable([*reversed(finished), *reversed(playing)]),
         "show_real_name": request.user.is_authenticated,

@@ -55,16 +55,21 @@ def round_honba(report_or_state) -> str:
 _AFTER_END = re.compile(r"^hand (\d+): the game already ended \((\w+)\)")
 
 
-def refusal(err: Exception, *, shift: int = 0) -> str:
+def refusal(err: Exception, *, shift: int = 0, adding: bool = False) -> str:
     """The engine's reason for refusing a change, as a sentence that says what to do next.
 
     `shift` is added to a hand number the engine names, for a deletion that renumbers the
-    later hands."""
+    later hands; `adding` is for a new hand at the end of the game."""
     text = str(err).strip()
     after_end = _AFTER_END.match(text)
     if after_end:
         number = int(after_end[1]) + shift
         why = wording.ended_by(after_end[2])
+        if adding:
+            return (
+                f"The game is already over ({why}), so there is no hand {number} to enter. "
+                "Finish the game, or edit or delete an earlier hand if it was entered wrongly."
+            )
         return (
             f"With this change the game would be over before hand {number} ({why}). "
             f"Delete hand {number} and the hands after it first (from the last one), then "
@@ -412,7 +417,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                 taken = _taken_since(request, game)
                 if taken:
                     return taken
-                form.add_error(None, refusal(err))
+                form.add_error(None, refusal(err, adding=True))
             else:
                 _saved_message(request, game, f"Hand {number} saved.")
                 return redirect(game)
@@ -423,7 +428,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 preview = services.preview_hand(game, doc)
             except services.GameChangeRefused as err:
-                form.add_error(None, refusal(err))
+                form.add_error(None, refusal(err, adding=True))
             else:
                 context = _preview_context(preview, doc, names)
                 context.update(game=game, fields=_posted_fields(request), editing=False)

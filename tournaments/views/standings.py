@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import DatabaseError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
@@ -25,11 +26,20 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+import scoring
+
 from .. import access, exchange
+from ..forms import describe_rules
 from ..models import Event, Game, GameSeat
 from ..standings import cached_standings
 from ..statistics import DEFINITIONS, statistics, yaku_frequency
-from ..tables import ResultsTable, StandingsTable, StatisticsTable
+from ..tables import (
+    MAX_SESSION_COLUMNS,
+    RECENT_SESSION_COLUMNS,
+    ResultsTable,
+    StandingsTable,
+    StatisticsTable,
+)
 
 EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
 EXPORT_PARAM = "_export"
@@ -185,7 +195,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     form = StandingsFilterForm(request.GET, sessions=sessions)
     filters = form.filters()
     result = cached_standings(event, **filters)
-    table = StandingsTable(result)
+    # Exports and "all sessions" carry every session column; the page shows the latest.
+    all_columns = request.GET.get(COLUMNS_PARAM) == "all" or EXPORT_PARAM in request.GET
+    columns = MAX_SESSION_COLUMNS if all_columns else RECENT_SESSION_COLUMNS
+    table = StandingsTable(result, session_columns=columns)
     RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
     export = _export_response(request, table, f"{event.slug}-standings", "Standings")
     if export is not None:
@@ -198,8 +211,37 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "summary": _describe(result, filters),
         "tie_order": TIE_ORDER,
         "export_links": _export_links(request),
+        "columns_toggle": _columns_toggle(request, table, all_columns),
+        "printed_on": timezone.localdate(),
+        "rules_words": _rules_words(event),
     }
     return render(request, "tournaments/standings.html", context)
+
+
+COLUMNS_PARAM = "columns"
+
+
+def _columns_toggle(request: HttpRequest, table: StandingsTable, all_columns: bool):
+    """The link that shows every session column, or only the most recent again."""
+    query = request.GET.copy()
+    if all_columns:
+        if len(table.sessions_all) <= RECENT_SESSION_COLUMNS:
+            return None
+        query.pop(COLUMNS_PARAM, None)
+        label = f"Show only the latest {RECENT_SESSION_COLUMNS} sessions"
+    else:
+        if not table.sessions_hidden or len(table.sessions_all) <= len(table.sessions_shown):
+            return None
+        query[COLUMNS_PARAM] = "all"
+        label = f"Show all {len(table.sessions_all)} session columns"
+    return {"label": label, "href": f"?{query.urlencode()}" if query else request.path}
+
+
+def _rules_words(event) -> str:
+    try:
+        return describe_rules(event.rules_preset, event.rules_overrides)
+    except scoring.ScoringError:
+        return event.rules_preset
 
 
 # Results
