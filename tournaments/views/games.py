@@ -556,14 +556,15 @@ def sticks_effect(result: GameResult, entered: list[int], names: list[str]) -> s
     )
     final = result.final_scores or tuple(entered)
     changed = [
-        f"{names[seat]}'s {points(entered[seat])} becomes {points(final[seat])}"
+        f"{names[seat]}'s {formatting.points(entered[seat])} becomes "
+        f"{formatting.points(final[seat])}"
         for seat in range(4)
         if final[seat] != entered[seat]
     ]
     if not changed:
         return (
             f"{what} left on the table and lost: the final scores stand as entered and "
-            f"add up to {points(sum(entered))}."
+            f"add up to {formatting.points(sum(entered))}."
         )
     return f"{what} left on the table and go{'es' if sticks == 1 else ''} to first place: " + (
         "; ".join(changed) + "."
@@ -578,12 +579,12 @@ def _final_preview_context(
         {
             "wind": "ESWN"[seat],
             "name": names[seat],
-            "entered": points(entered[seat]),
-            "score": points(result.final_scores[seat]),
+            "entered": entered[seat],
+            "score": result.final_scores[seat],
             "changed": result.final_scores[seat] != entered[seat],
-            "place": ORDINAL[result.placements[seat]],
-            "match_points": match_points(result.match_points[seat]),
-            "penalty": match_points(result.penalties[seat]) if result.penalties[seat] else "",
+            "place": result.placements[seat],
+            "match_points": result.match_points[seat],
+            "penalty": result.penalties[seat],
         }
         for seat in range(4)
     ]
@@ -594,7 +595,7 @@ def _final_preview_context(
         "rows": rows,
         "sticks": sticks_effect(result, entered, names),
         "in_hundreds": form.in_hundreds,
-        "example": (form.cleaned_data["score_0"] // 100, points(form.cleaned_data["score_0"])),
+        "example": (form.cleaned_data["score_0"] // 100, form.cleaned_data["score_0"]),
         "fields": fields,
     }
 
