@@ -171,6 +171,8 @@ class HandForm(forms.Form):
         # Each seat's score before this hand, to check who may declare riichi.
         self.scores = scores
         self.win_count = 3 if three_winners_possible(rules) else 2
+        # The pickers offer the seats as they sit in this hand: the dealer (East) first.
+        seats = sorted(seats, key=lambda s: WINDS.index(s.wind))
         results = [
             (value, RESULT_LABELS[value])
             for value in Hand.Result.values
@@ -245,7 +247,7 @@ class HandForm(forms.Form):
         ]
 
     def name(self, seat: int) -> str:
-        return self.seats[seat].name
+        return next(s.name for s in self.seats if s.seat == seat)
 
     def win_groups(self) -> list[dict[str, Any]]:
         """The winner sections, for the template."""

@@ -10,6 +10,8 @@ from typing import Any
 
 from scoring import yaku as yaku_table
 from scoring.endings import EndReason
+from scoring.payouts import base_points
+from scoring.rules import Rules
 
 from .models import Hand
 
@@ -35,18 +37,37 @@ def ended_by(reason: str | None) -> str:
         return reason
 
 
-def win_value(win: dict[str, Any]) -> str:
-    """ "3 han 40 fu", "5 han", "double yakuman"."""
+# The name of a limit hand, from its base points.
+LIMITS = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman"}
+
+
+def limit_name(win: dict[str, Any], rules: Rules) -> str:
+    """ "mangan", "haneman" ... for a limit hand under `rules`; "" below mangan or for a
+    yakuman (which names itself)."""
+    if win.get("yakuman") is not None:
+        return ""
+    base = base_points(han=win["han"], fu=win.get("fu"), yakuman=None, rules=rules)
+    if win["han"] >= 13 and base == 8000:
+        return "kazoe yakuman"
+    return LIMITS.get(base, "")
+
+
+def win_value(win: dict[str, Any], rules: Rules | None = None) -> str:
+    """ "3 han 40 fu", "5 han", "double yakuman"; with `rules`, "6 han haneman"."""
     if win.get("yakuman") is not None:
         n = win["yakuman"]
         return YAKUMAN_NAMES.get(n, f"{n}× yakuman")
     if win.get("fu") is not None and win["han"] <= 4:
-        return f"{win['han']} han {win['fu']} fu"
-    return f"{win['han']} han"
+        text = f"{win['han']} han {win['fu']} fu"
+    else:
+        text = f"{win['han']} han"
+    limit = limit_name(win, rules) if rules is not None else ""
+    return f"{text} {limit}" if limit else text
 
 
-def describe_hand(hand: dict[str, Any], names: list[str]) -> str:
-    """A one-line summary: "Ben ron off Aki · 3 han 40 fu", "Draw · tenpai: Aki, Dan"."""
+def describe_hand(hand: dict[str, Any], names: list[str], *, rules: Rules | None = None) -> str:
+    """A one-line summary: "Ben ron off Aki · 3 han 40 fu", "Draw · tenpai: Aki, Dan";
+    with `rules`, limit hands are named: "Chie tsumo · 6 han haneman"."""
     result = hand["result"]
 
     def who(seats) -> str:
@@ -60,13 +81,13 @@ def describe_hand(hand: dict[str, Any], names: list[str]) -> str:
         loser = names[wins[0]["loser"]]
         if len(wins) == 1:
             win = wins[0]
-            return f"{names[win['winner']]} ron off {loser} · {win_value(win)}{pao(win)}"
+            return f"{names[win['winner']]} ron off {loser} · {win_value(win, rules)}{pao(win)}"
         kind = "Double" if len(wins) == 2 else "Triple"
-        parts = ", ".join(f"{names[w['winner']]} {win_value(w)}{pao(w)}" for w in wins)
+        parts = ", ".join(f"{names[w['winner']]} {win_value(w, rules)}{pao(w)}" for w in wins)
         return f"{kind} ron off {loser} · {parts}"
     if result == Hand.Result.TSUMO:
         win = hand["wins"][0]
-        return f"{names[win['winner']]} tsumo · {win_value(win)}{pao(win)}"
+        return f"{names[win['winner']]} tsumo · {win_value(win, rules)}{pao(win)}"
     if result == Hand.Result.DRAW:
         tenpai = hand.get("tenpai", [])
         if not tenpai:

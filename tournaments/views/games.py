@@ -24,6 +24,8 @@ from handvalue import Situation, parse_tiles, value_hand
 from scoring import yaku as yaku_table
 from scoring.errors import ScoringError
 from scoring.game import GameResult, HandReport
+from scoring.payouts import settle
+from scoring.record import parse_hand
 
 from .. import access, formatting, services, wording
 from ..access import get_game_for_organiser, get_game_for_reader
@@ -37,7 +39,7 @@ from ..hand_forms import (
 )
 from ..models import Game
 from ..trail import Actor, trail_rows
-from ..wording import describe_hand, describe_stats
+from ..wording import describe_hand, describe_stats, win_value
 from .tables_links import link_context
 
 # The latest changes shown on the game page; the event's trail page has them all.
@@ -257,12 +259,44 @@ def _posted_fields(request: HttpRequest) -> list[tuple[str, str]]:
     ]
 
 
+RESULT_PARTS = {
+    "draw": "noten payments",
+    "nagashi": "nagashi mangan",
+    "chombo": "chombo",
+}
+
+
+def change_parts(
+    doc: dict[str, Any], report: HandReport, rules, names: list[str]
+) -> list[list[tuple[str, int]]]:
+    """Each seat's change in a hand broken into its parts, for a seat with more than one:
+    its riichi stick, what each win pays on its own, and the rest (honba and the sticks
+    on the table, or a draw's payments). Every seat's parts add up to its change."""
+    parts: list[list[tuple[str, int]]] = [[] for _ in range(4)]
+    for seat in doc.get("riichi", []):
+        parts[seat].append(("riichi stick", -1000))
+    for win in doc.get("wins", []):
+        alone = {"result": doc["result"], "riichi": [], "wins": [win]}
+        settled = settle(parse_hand(alone, 1), dealer=report.dealer, honba=0, sticks=0, rules=rules)
+        label = f"{names[win['winner']]}'s {win_value(win, rules)}"
+        for seat, amount in enumerate(settled.deltas):
+            if amount:
+                parts[seat].append((label, amount))
+    rest = "honba and riichi sticks" if doc.get("wins") else RESULT_PARTS.get(doc["result"], "")
+    for seat in range(4):
+        left = report.deltas[seat] - sum(amount for _, amount in parts[seat])
+        if left:
+            parts[seat].append((rest or "the rest", left))
+    return [seat_parts if len(seat_parts) > 1 else [] for seat_parts in parts]
+
+
 def _preview_context(
     preview: services.HandPreview, doc: dict[str, Any], names: list[str]
 ) -> dict[str, Any]:
     report: HandReport = preview.report
     result = preview.result
-    seats = seat_labels(names, report.dealer)
+    seats = sorted(seat_labels(names, report.dealer), key=lambda s: "ESWN".index(s.wind))
+    parts = change_parts(doc, report, result.rules, names)
     rows = [
         {
             "name": seat.name,
@@ -272,14 +306,16 @@ def _preview_context(
             "delta": report.deltas[seat.seat],
             "sign": (report.deltas[seat.seat] > 0) - (report.deltas[seat.seat] < 0),
             "after": report.scores_after[seat.seat],
+            "parts": parts[seat.seat],
         }
         for seat in seats
     ]
     context: dict[str, Any] = {
         "number": preview.number,
         "round": round_honba(report),
-        "summary": describe_hand(doc, names),
+        "summary": describe_hand(doc, names, rules=result.rules),
         "stats_lines": describe_stats(doc, names),
+        "riichi": [names[seat] for seat in doc.get("riichi", [])],
         "rows": rows,
         "sticks_before": report.sticks_before,
         "sticks_after": report.sticks_after,
