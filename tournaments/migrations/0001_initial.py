@@ -8,6 +8,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
@@ -16,621 +17,232 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name="Game",
+            name='Game',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("table_number", models.PositiveIntegerField(default=1)),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[("in_progress", "In progress"), ("finished", "Finished")],
-                        default="in_progress",
-                        max_length=20,
-                    ),
-                ),
-                (
-                    "entry_mode",
-                    models.CharField(
-                        choices=[("hands", "Hand by hand"), ("final_scores", "Final scores only")],
-                        default="hands",
-                        max_length=20,
-                    ),
-                ),
-                ("leftover_sticks", models.PositiveSmallIntegerField(default=0)),
-                ("ended_by", models.CharField(blank=True, max_length=20)),
-                (
-                    "source_id",
-                    models.CharField(
-                        blank=True,
-                        help_text="The id of an imported log, so it is imported once.",
-                        max_length=80,
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("updated_at", models.DateTimeField(auto_now=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('table_number', models.PositiveIntegerField(default=1)),
+                ('status', models.CharField(choices=[('in_progress', 'In progress'), ('finished', 'Finished')], default='in_progress', max_length=20)),
+                ('entry_mode', models.CharField(choices=[('hands', 'Hand by hand'), ('final_scores', 'Final scores only')], default='hands', max_length=20)),
+                ('leftover_sticks', models.PositiveSmallIntegerField(default=0)),
+                ('ended_by', models.CharField(blank=True, max_length=20)),
+                ('source_id', models.CharField(blank=True, help_text='The id of an imported log, so it is imported once.', max_length=80)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
             ],
             options={
-                "ordering": ["session", "table_number", "pk"],
+                'ordering': ['session', 'table_number', 'pk'],
             },
         ),
         migrations.CreateModel(
-            name="Event",
+            name='Event',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("name", models.CharField(max_length=120)),
-                (
-                    "slug",
-                    models.SlugField(
-                        help_text="Used in the event's address.", max_length=80, unique=True
-                    ),
-                ),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[("league", "Club league"), ("tournament", "Tournament")],
-                        default="league",
-                        max_length=20,
-                    ),
-                ),
-                ("starts_on", models.DateField()),
-                ("ends_on", models.DateField(blank=True, null=True)),
-                ("description", models.TextField(blank=True)),
-                (
-                    "is_public",
-                    models.BooleanField(
-                        default=True,
-                        help_text="Anyone may read a public event; others see it not.",
-                        verbose_name="public",
-                    ),
-                ),
-                (
-                    "rules_preset",
-                    models.CharField(
-                        choices=[
-                            ("ari-ari", "ari-ari"),
-                            ("tenhou", "tenhou"),
-                            ("mleague", "mleague"),
-                            ("wrc", "wrc"),
-                            ("ema", "ema"),
-                            ("mahjongsoul", "mahjongsoul"),
-                        ],
-                        default="ari-ari",
-                        help_text="The rule set games of this event are scored under.",
-                        max_length=20,
-                    ),
-                ),
-                (
-                    "rules_overrides",
-                    models.JSONField(
-                        blank=True,
-                        default=dict,
-                        help_text='Options that differ from the preset, e.g. {"kiriage": true}.',
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "organisers",
-                    models.ManyToManyField(
-                        blank=True, related_name="organised_events", to=settings.AUTH_USER_MODEL
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=120)),
+                ('slug', models.SlugField(help_text="Used in the event's address.", max_length=80, unique=True)),
+                ('kind', models.CharField(choices=[('league', 'Club league'), ('tournament', 'Tournament')], default='league', max_length=20)),
+                ('starts_on', models.DateField()),
+                ('ends_on', models.DateField(blank=True, null=True)),
+                ('description', models.TextField(blank=True)),
+                ('is_public', models.BooleanField(default=True, help_text='Anyone may read a public event; others see it not.', verbose_name='public')),
+                ('rules_preset', models.CharField(choices=[('ari-ari', 'ari-ari'), ('tenhou', 'tenhou'), ('mleague', 'mleague'), ('wrc', 'wrc'), ('ema', 'ema'), ('mahjongsoul', 'mahjongsoul')], default='ari-ari', help_text='The rule set games of this event are scored under.', max_length=20)),
+                ('rules_overrides', models.JSONField(blank=True, default=dict, help_text='Options that differ from the preset, e.g. {"kiriage": true}.')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('organisers', models.ManyToManyField(blank=True, related_name='organised_events', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "ordering": ["-starts_on", "name"],
+                'ordering': ['-starts_on', 'name'],
             },
         ),
         migrations.CreateModel(
-            name="Hand",
+            name='Hand',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "number",
-                    models.PositiveIntegerField(help_text="1 for the first hand of the game."),
-                ),
-                (
-                    "result",
-                    models.CharField(
-                        choices=[
-                            ("ron", "Ron"),
-                            ("tsumo", "Tsumo"),
-                            ("draw", "Exhaustive draw"),
-                            ("nagashi", "Nagashi mangan"),
-                            ("abort", "Abortive draw"),
-                            ("chombo", "Chombo"),
-                        ],
-                        max_length=10,
-                    ),
-                ),
-                ("riichi_mask", models.PositiveSmallIntegerField(default=0)),
-                ("tenpai_mask", models.PositiveSmallIntegerField(default=0)),
-                ("nagashi_mask", models.PositiveSmallIntegerField(default=0)),
-                (
-                    "abort_reason",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("nine_terminals", "Nine terminals"),
-                            ("four_winds", "Four winds"),
-                            ("four_kans", "Four kans"),
-                            ("four_riichi", "Four riichi"),
-                            ("triple_ron", "Triple ron"),
-                        ],
-                        max_length=20,
-                    ),
-                ),
-                (
-                    "chombo_offender",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        null=True,
-                        validators=[
-                            django.core.validators.MinValueValidator(0),
-                            django.core.validators.MaxValueValidator(3),
-                        ],
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "created_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="hands",
-                        to="tournaments.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveIntegerField(help_text='1 for the first hand of the game.')),
+                ('result', models.CharField(choices=[('ron', 'Ron'), ('tsumo', 'Tsumo'), ('draw', 'Exhaustive draw'), ('nagashi', 'Nagashi mangan'), ('abort', 'Abortive draw'), ('chombo', 'Chombo')], max_length=10)),
+                ('riichi_mask', models.PositiveSmallIntegerField(default=0)),
+                ('tenpai_mask', models.PositiveSmallIntegerField(default=0)),
+                ('nagashi_mask', models.PositiveSmallIntegerField(default=0)),
+                ('abort_reason', models.CharField(blank=True, choices=[('nine_terminals', 'Nine terminals'), ('four_winds', 'Four winds'), ('four_kans', 'Four kans'), ('four_riichi', 'Four riichi'), ('triple_ron', 'Triple ron')], max_length=20)),
+                ('chombo_offender', models.PositiveSmallIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(3)])),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='tournaments.game')),
             ],
             options={
-                "ordering": ["game", "number"],
+                'ordering': ['game', 'number'],
             },
         ),
         migrations.CreateModel(
-            name="Penalty",
+            name='Penalty',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "seat",
-                    models.PositiveSmallIntegerField(
-                        validators=[
-                            django.core.validators.MinValueValidator(0),
-                            django.core.validators.MaxValueValidator(3),
-                        ]
-                    ),
-                ),
-                (
-                    "match_points",
-                    models.DecimalField(
-                        decimal_places=1,
-                        help_text="Added after uma and oka; negative to deduct.",
-                        max_digits=6,
-                    ),
-                ),
-                ("reason", models.CharField(max_length=200)),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "created_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="penalties",
-                        to="tournaments.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('seat', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(3)])),
+                ('match_points', models.DecimalField(decimal_places=1, help_text='Added after uma and oka; negative to deduct.', max_digits=6)),
+                ('reason', models.CharField(max_length=200)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalties', to='tournaments.game')),
             ],
             options={
-                "ordering": ["game", "created_at"],
+                'ordering': ['game', 'created_at'],
             },
         ),
         migrations.CreateModel(
-            name="Player",
+            name='Player',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "display_name",
-                    models.CharField(
-                        help_text="The name shown in standings and on sheets.",
-                        max_length=60,
-                        unique=True,
-                    ),
-                ),
-                ("real_name", models.CharField(blank=True, max_length=120)),
-                (
-                    "ema_number",
-                    models.CharField(
-                        blank=True,
-                        help_text="European Mahjong Association ID.",
-                        max_length=20,
-                        verbose_name="EMA number",
-                    ),
-                ),
-                (
-                    "active",
-                    models.BooleanField(
-                        default=True, help_text="Inactive players are not offered."
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "user",
-                    models.OneToOneField(
-                        blank=True,
-                        help_text="The login of this player, if they have one.",
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="player",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('display_name', models.CharField(help_text='The name shown in standings and on sheets.', max_length=60, unique=True)),
+                ('real_name', models.CharField(blank=True, max_length=120)),
+                ('ema_number', models.CharField(blank=True, help_text='European Mahjong Association ID.', max_length=20, verbose_name='EMA number')),
+                ('active', models.BooleanField(default=True, help_text='Inactive players are not offered.')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('user', models.OneToOneField(blank=True, help_text='The login of this player, if they have one.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='player', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "ordering": ["display_name"],
+                'ordering': ['display_name'],
             },
         ),
         migrations.CreateModel(
-            name="GameSeat",
+            name='GameSeat',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "seat",
-                    models.PositiveSmallIntegerField(
-                        validators=[
-                            django.core.validators.MinValueValidator(0),
-                            django.core.validators.MaxValueValidator(3),
-                        ]
-                    ),
-                ),
-                ("entered_score", models.IntegerField(blank=True, null=True)),
-                ("score", models.IntegerField(blank=True, null=True)),
-                ("placement", models.PositiveSmallIntegerField(blank=True, null=True)),
-                (
-                    "match_points",
-                    models.DecimalField(blank=True, decimal_places=1, max_digits=7, null=True),
-                ),
-                (
-                    "penalty_points",
-                    models.DecimalField(
-                        decimal_places=1,
-                        default=Decimal("0"),
-                        help_text="Included in match points.",
-                        max_digits=7,
-                    ),
-                ),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="seats",
-                        to="tournaments.game",
-                    ),
-                ),
-                (
-                    "player",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="seats",
-                        to="tournaments.player",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('seat', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(3)])),
+                ('entered_score', models.IntegerField(blank=True, null=True)),
+                ('score', models.IntegerField(blank=True, null=True)),
+                ('placement', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('match_points', models.DecimalField(blank=True, decimal_places=1, max_digits=7, null=True)),
+                ('penalty_points', models.DecimalField(decimal_places=1, default=Decimal('0'), help_text='Included in match points.', max_digits=7)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.game')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='tournaments.player')),
             ],
             options={
-                "ordering": ["game", "seat"],
+                'ordering': ['game', 'seat'],
             },
         ),
         migrations.CreateModel(
-            name="Session",
+            name='Session',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "number",
-                    models.PositiveIntegerField(help_text="Sessions are numbered 1, 2, 3 ..."),
-                ),
-                ("date", models.DateField()),
-                ("title", models.CharField(blank=True, max_length=120)),
-                (
-                    "event",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="sessions",
-                        to="tournaments.event",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveIntegerField(help_text='Sessions are numbered 1, 2, 3 ...')),
+                ('date', models.DateField()),
+                ('title', models.CharField(blank=True, max_length=120)),
+                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sessions', to='tournaments.event')),
             ],
             options={
-                "ordering": ["event", "number"],
+                'ordering': ['event', 'number'],
             },
         ),
         migrations.AddField(
-            model_name="game",
-            name="session",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="games",
-                to="tournaments.session",
-            ),
+            model_name='game',
+            name='session',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='tournaments.session'),
         ),
         migrations.CreateModel(
-            name="Win",
+            name='Win',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("order", models.PositiveSmallIntegerField(default=0)),
-                (
-                    "winner",
-                    models.PositiveSmallIntegerField(
-                        validators=[
-                            django.core.validators.MinValueValidator(0),
-                            django.core.validators.MaxValueValidator(3),
-                        ]
-                    ),
-                ),
-                (
-                    "loser",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        null=True,
-                        validators=[
-                            django.core.validators.MinValueValidator(0),
-                            django.core.validators.MaxValueValidator(3),
-                        ],
-                    ),
-                ),
-                ("han", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("fu", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("yakuman", models.PositiveSmallIntegerField(blank=True, null=True)),
-                (
-                    "pao",
-                    models.PositiveSmallIntegerField(
-                        blank=True,
-                        null=True,
-                        validators=[
-                            django.core.validators.MinValueValidator(0),
-                            django.core.validators.MaxValueValidator(3),
-                        ],
-                    ),
-                ),
-                ("yaku", models.JSONField(blank=True, default=list)),
-                ("dora", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("is_open", models.BooleanField(blank=True, null=True)),
-                (
-                    "hand",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="wins",
-                        to="tournaments.hand",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('order', models.PositiveSmallIntegerField(default=0)),
+                ('winner', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(3)])),
+                ('loser', models.PositiveSmallIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(3)])),
+                ('han', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('fu', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('yakuman', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('pao', models.PositiveSmallIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(3)])),
+                ('yaku', models.JSONField(blank=True, default=list)),
+                ('dora', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('is_open', models.BooleanField(blank=True, null=True)),
+                ('hand', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='wins', to='tournaments.hand')),
             ],
             options={
-                "ordering": ["hand", "order"],
+                'ordering': ['hand', 'order'],
             },
         ),
         migrations.AddConstraint(
-            model_name="event",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("ends_on__isnull", True),
-                    ("ends_on__gte", models.F("starts_on")),
-                    _connector="OR",
-                ),
-                name="event_ends_after_it_starts",
-            ),
+            model_name='event',
+            constraint=models.CheckConstraint(condition=models.Q(('ends_on__isnull', True), ('ends_on__gte', models.F('starts_on')), _connector='OR'), name='event_ends_after_it_starts'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.UniqueConstraint(
-                fields=("game", "number"), name="unique_hand_number"
-            ),
+            model_name='hand',
+            constraint=models.UniqueConstraint(fields=('game', 'number'), name='unique_hand_number'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("number__gte", 1)), name="hand_number_from_1"
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='hand_number_from_1'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("nagashi_mask__lte", 15), ("riichi_mask__lte", 15), ("tenpai_mask__lte", 15)
-                ),
-                name="hand_seat_masks_in_range",
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(('nagashi_mask__lte', 15), ('riichi_mask__lte', 15), ('tenpai_mask__lte', 15)), name='hand_seat_masks_in_range'),
         ),
         migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("chombo_offender__isnull", True), ("chombo_offender__lte", 3), _connector="OR"
-                ),
-                name="chombo_offender_0_to_3",
-            ),
+            model_name='hand',
+            constraint=models.CheckConstraint(condition=models.Q(('chombo_offender__isnull', True), ('chombo_offender__lte', 3), _connector='OR'), name='chombo_offender_0_to_3'),
         ),
         migrations.AddConstraint(
-            model_name="penalty",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("seat__lte", 3)), name="penalty_seat_0_to_3"
-            ),
+            model_name='penalty',
+            constraint=models.CheckConstraint(condition=models.Q(('seat__lte', 3)), name='penalty_seat_0_to_3'),
         ),
         migrations.AddConstraint(
-            model_name="penalty",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("match_points", 0), _negated=True), name="penalty_not_zero"
-            ),
+            model_name='penalty',
+            constraint=models.CheckConstraint(condition=models.Q(('match_points', 0), _negated=True), name='penalty_not_zero'),
         ),
         migrations.AddConstraint(
-            model_name="gameseat",
-            constraint=models.UniqueConstraint(fields=("game", "seat"), name="one_player_per_seat"),
+            model_name='gameseat',
+            constraint=models.UniqueConstraint(fields=('game', 'seat'), name='one_player_per_seat'),
         ),
         migrations.AddConstraint(
-            model_name="gameseat",
-            constraint=models.UniqueConstraint(
-                fields=("game", "player"), name="one_seat_per_player"
-            ),
+            model_name='gameseat',
+            constraint=models.UniqueConstraint(fields=('game', 'player'), name='one_seat_per_player'),
         ),
         migrations.AddConstraint(
-            model_name="gameseat",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("seat__gte", 0), ("seat__lte", 3)), name="seat_0_to_3"
-            ),
+            model_name='gameseat',
+            constraint=models.CheckConstraint(condition=models.Q(('seat__gte', 0), ('seat__lte', 3)), name='seat_0_to_3'),
         ),
         migrations.AddConstraint(
-            model_name="gameseat",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("placement__isnull", True),
-                    models.Q(("placement__gte", 1), ("placement__lte", 4)),
-                    _connector="OR",
-                ),
-                name="placement_1_to_4",
-            ),
+            model_name='gameseat',
+            constraint=models.CheckConstraint(condition=models.Q(('placement__isnull', True), models.Q(('placement__gte', 1), ('placement__lte', 4)), _connector='OR'), name='placement_1_to_4'),
         ),
         migrations.AddConstraint(
-            model_name="session",
-            constraint=models.UniqueConstraint(
-                fields=("event", "number"), name="unique_session_number"
-            ),
+            model_name='session',
+            constraint=models.UniqueConstraint(fields=('event', 'number'), name='unique_session_number'),
         ),
         migrations.AddConstraint(
-            model_name="session",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("number__gte", 1)), name="session_number_from_1"
-            ),
+            model_name='session',
+            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='session_number_from_1'),
         ),
         migrations.AddConstraint(
-            model_name="game",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("source_id", ""), _negated=True),
-                fields=("source_id",),
-                name="unique_game_source_id",
-            ),
+            model_name='game',
+            constraint=models.UniqueConstraint(condition=models.Q(('source_id', ''), _negated=True), fields=('source_id',), name='unique_game_source_id'),
         ),
         migrations.AddConstraint(
-            model_name="game",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("leftover_sticks__lte", 100)), name="sane_sticks"
-            ),
+            model_name='game',
+            constraint=models.CheckConstraint(condition=models.Q(('leftover_sticks__lte', 100)), name='sane_sticks'),
         ),
         migrations.AddConstraint(
-            model_name="win",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("winner__lte", 3)), name="win_winner_0_to_3"
-            ),
+            model_name='win',
+            constraint=models.CheckConstraint(condition=models.Q(('winner__lte', 3)), name='win_winner_0_to_3'),
         ),
         migrations.AddConstraint(
-            model_name="win",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("loser__isnull", True),
-                    models.Q(
-                        ("loser__lte", 3), models.Q(("loser", models.F("winner")), _negated=True)
-                    ),
-                    _connector="OR",
-                ),
-                name="win_loser_0_to_3_not_winner",
-            ),
+            model_name='win',
+            constraint=models.CheckConstraint(condition=models.Q(('loser__isnull', True), models.Q(('loser__lte', 3), models.Q(('loser', models.F('winner')), _negated=True)), _connector='OR'), name='win_loser_0_to_3_not_winner'),
         ),
         migrations.AddConstraint(
-            model_name="win",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("pao__isnull", True), ("pao__lte", 3), _connector="OR"),
-                name="win_pao_0_to_3",
-            ),
+            model_name='win',
+            constraint=models.CheckConstraint(condition=models.Q(('pao__isnull', True), ('pao__lte', 3), _connector='OR'), name='win_pao_0_to_3'),
         ),
         migrations.AddConstraint(
-            model_name="win",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("han__isnull", True),
-                    models.Q(("han__gte", 1), ("han__lte", 99)),
-                    _connector="OR",
-                ),
-                name="win_han_range",
-            ),
+            model_name='win',
+            constraint=models.CheckConstraint(condition=models.Q(('han__isnull', True), models.Q(('han__gte', 1), ('han__lte', 99)), _connector='OR'), name='win_han_range'),
         ),
         migrations.AddConstraint(
-            model_name="win",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("fu__isnull", True),
-                    ("fu__in", (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)),
-                    _connector="OR",
-                ),
-                name="win_fu_possible",
-            ),
+            model_name='win',
+            constraint=models.CheckConstraint(condition=models.Q(('fu__isnull', True), ('fu__in', (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)), _connector='OR'), name='win_fu_possible'),
         ),
         migrations.AddConstraint(
-            model_name="win",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("yakuman__isnull", True),
-                    models.Q(("yakuman__gte", 1), ("yakuman__lte", 6)),
-                    _connector="OR",
-                ),
-                name="win_yakuman_range",
-            ),
+            model_name='win',
+            constraint=models.CheckConstraint(condition=models.Q(('yakuman__isnull', True), models.Q(('yakuman__gte', 1), ('yakuman__lte', 6)), _connector='OR'), name='win_yakuman_range'),
         ),
         migrations.AddConstraint(
-            model_name="win",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("han__isnull", False), ("yakuman__isnull", False), _connector="OR"
-                ),
-                name="win_has_a_value",
-            ),
+            model_name='win',
+            constraint=models.CheckConstraint(condition=models.Q(('han__isnull', False), ('yakuman__isnull', False), _connector='OR'), name='win_has_a_value'),
         ),
     ]

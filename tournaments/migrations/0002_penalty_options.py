@@ -4,13 +4,14 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0001_initial"),
+        ('tournaments', '0001_initial'),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name="penalty",
-            options={"ordering": ["game", "created_at", "pk"], "verbose_name_plural": "penalties"},
+            name='penalty',
+            options={'ordering': ['game', 'created_at', 'pk'], 'verbose_name_plural': 'penalties'},
         ),
     ]

@@ -5,16 +5,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0002_penalty_options"),
+        ('tournaments', '0002_penalty_options'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="event",
-            name="results_token",
-            field=models.CharField(
-                default=tournaments.models.new_results_token, editable=False, max_length=32
-            ),
+            model_name='event',
+            name='results_token',
+            field=models.CharField(default=tournaments.models.new_results_token, editable=False, max_length=32),
         ),
     ]

@@ -5,71 +5,30 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0003_event_results_token"),
+        ('tournaments', '0003_event_results_token'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="gameseat",
-            name="is_substitute",
-            field=models.BooleanField(
-                default=False,
-                help_text="Sits in for one game only: the game counts for the other three players, but the substitute is not ranked in the standings.",
-                verbose_name="substitute",
-            ),
+            model_name='gameseat',
+            name='is_substitute',
+            field=models.BooleanField(default=False, help_text='Sits in for one game only: the game counts for the other three players, but the substitute is not ranked in the standings.', verbose_name='substitute'),
         ),
         migrations.CreateModel(
-            name="RosterEntry",
+            name='RosterEntry',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "withdrawn_from",
-                    models.PositiveIntegerField(
-                        blank=True,
-                        help_text="The first session (round) the player no longer plays in; empty while they take part.",
-                        null=True,
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "event",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="roster",
-                        to="tournaments.event",
-                    ),
-                ),
-                (
-                    "player",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="entries",
-                        to="tournaments.player",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('withdrawn_from', models.PositiveIntegerField(blank=True, help_text='The first session (round) the player no longer plays in; empty while they take part.', null=True)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='roster', to='tournaments.event')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='tournaments.player')),
             ],
             options={
-                "verbose_name_plural": "roster entries",
-                "ordering": ["event", "player__display_name"],
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("event", "player"), name="one_entry_per_player"
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            ("withdrawn_from__isnull", True),
-                            ("withdrawn_from__gte", 1),
-                            _connector="OR",
-                        ),
-                        name="withdrawn_from_session_1_on",
-                    ),
-                ],
+                'verbose_name_plural': 'roster entries',
+                'ordering': ['event', 'player__display_name'],
+                'constraints': [models.UniqueConstraint(fields=('event', 'player'), name='one_entry_per_player'), models.CheckConstraint(condition=models.Q(('withdrawn_from__isnull', True), ('withdrawn_from__gte', 1), _connector='OR'), name='withdrawn_from_session_1_on')],
             },
         ),
     ]

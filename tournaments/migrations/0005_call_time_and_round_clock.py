@@ -4,29 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0004_roster_and_substitutes"),
+        ('tournaments', '0004_roster_and_substitutes'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="game",
-            name="ended_early",
-            field=models.CharField(
-                blank=True,
-                choices=[("time", "Time was called")],
-                help_text="Set when the organiser ended the game after its last hand entered.",
-                max_length=10,
-            ),
+            model_name='game',
+            name='ended_early',
+            field=models.CharField(blank=True, choices=[('time', 'Time was called')], help_text='Set when the organiser ended the game after its last hand entered.', max_length=10),
         ),
         migrations.AddField(
-            model_name="session",
-            name="clock_ends_at",
+            model_name='session',
+            name='clock_ends_at',
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name="session",
-            name="clock_minutes",
+            model_name='session',
+            name='clock_minutes',
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
     ]
