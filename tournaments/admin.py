@@ -196,6 +196,11 @@ class GameSeatForm(forms.ModelForm):
         others = GameSeat.objects.filter(game=self.instance.game_id).exclude(pk=self.instance.pk)
         if others.filter(player=player).exists():
             raise ValidationError(f"{player} already plays at this table.")
+        game = self.instance.game
+        if not game.is_finished:
+            clashes = services.open_seat_clashes(game.session_id, [player], exclude=game.pk)
+            if player.pk in clashes:
+                raise ValidationError(services.player_clash_message([player], clashes[player.pk]))
         return player
 
 

@@ -246,3 +246,20 @@ def test_finishing_a_game_frees_its_players_for_another_table(game, session, pla
     second = services.create_game(session, players, table_number=2)
 
     assert second.seats.filter(open_session=session).count() == 4
+
+
+def test_the_admin_refuses_a_seat_for_a_player_at_another_unfinished_table(
+    staff_client, game, session
+):
+    other = services.create_game(session, others(), table_number=2)
+    seat = other.seats.get(seat=0)
+    aki = game.seats.get(seat=0).player
+
+    response = staff_client.post(
+        reverse("admin:tournaments_gameseat_change", args=[seat.pk]), {"player": aki.pk}
+    )
+
+    assert response.status_code == 200
+    assert "Aki is playing at table 1 of this session" in response.content.decode()
+    seat.refresh_from_db()
+    assert seat.player_id != aki.pk
