@@ -163,6 +163,12 @@ class GameTable(tables.Table):
     def render_status(self, record) -> str:
         return status_badge(record)
 
+    def render_table_number(self, record) -> str:
+        # Words, not a lone digit: the link is a target a thumb can hit.
+        return format_html(
+            '<a href="{}">Table {}</a>', record.get_absolute_url(), record.table_number
+        )
+
     def render_edit(self, record) -> str:
         url = reverse("tournaments:game_edit", args=[record.pk])
         return format_html('<a href="{}">Seats</a>', url)
