@@ -197,3 +197,27 @@ def test_the_standings_fit_a_1280_px_screen(live_server, page: Page, club):
     widths = container.evaluate("el => [el.scrollWidth, el.clientWidth]")
     assert widths[0] <= widths[1]
     assert page.evaluate("document.documentElement.scrollWidth") <= DESK["width"]
+
+
+def test_the_hand_form_shows_long_names_whole_with_the_dealer_first_at_390_px(
+    live_server, page: Page, club
+):
+    game = playing(club)
+    seats = game.ordered_seats()
+    Player.objects.filter(pk=seats[0].player_id).update(display_name="Margarethe K.")
+    page.set_viewport_size(PHONE)
+    log_in(page)
+
+    page.goto(f"/games/{game.pk}/hands/new/")
+
+    assert problems(page) == []
+    names = page.locator("#group-riichi .pick b")
+    cut = names.evaluate_all(
+        "els => els.filter(b => b.scrollHeight > b.clientHeight + 1 "
+        "|| b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)"
+    )
+    assert cut == []
+    assert "Margarethe K." in names.all_inner_texts()
+    first = page.locator("#group-riichi .pick").first
+    expect(first).to_have_class(re.compile(r"\bdealer\b"))
+    expect(first).to_contain_text("dealer")
