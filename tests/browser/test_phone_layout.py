@@ -55,8 +55,9 @@ CHECK = """() => {
     const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent);
     if (!/\\d/.test(own.join("")) || !visible(el)) continue;
     const r = el.getBoundingClientRect();
-    const inline = getComputedStyle(el).display === "inline";
-    if (!inline && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+    // SVG text has no CSS box to overflow: only its place on the screen counts.
+    const boxed = getComputedStyle(el).display !== "inline" && !el.closest("svg");
+    if (boxed && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
       problems.push(`cut: ${describe(el)} (${el.scrollWidth} > ${el.clientWidth} px)`);
     } else if (cutBy(el, r)) {
       problems.push(`cut by its container: ${describe(el)}`);
