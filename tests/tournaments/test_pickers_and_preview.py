@@ -11,8 +11,8 @@ from django.urls import reverse
 from scoring.rules import Kazoe, Rules
 from tournaments import services
 from tournaments.hand_forms import HandForm, seat_labels
-from tournaments.wording import describe_hand, limit_name
 from tournaments.models import Hand
+from tournaments.wording import describe_hand, limit_name
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
 DRAW_NOTEN = {"result": "draw", "riichi": [], "tenpai": []}
