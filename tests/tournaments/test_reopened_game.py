@@ -36,7 +36,7 @@ def test_a_reopened_hanchan_gives_the_reason_and_no_next_dealer(organiser_client
         "This game was reopened. It is over under its rules: the last hand was played. "
         "Change or delete its hands, then finish it again."
     ) in html
-    assert "W1" not in html and "deals" not in html
+    assert '<span class="round">W1' not in html and "deals" not in html
     assert "seat-card dealer" not in html and '<span class="place">dealer' not in html
 
 
