@@ -10,6 +10,7 @@ off the HTTPS-related settings default to their strict values, so that
 
 import os
 import warnings
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -63,6 +64,14 @@ if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
 
 # With DEBUG on and no list, Django itself accepts localhost, 127.0.0.1 and [::1].
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1", "testserver", ".localhost"}
+if DEBUG and any(host not in LOCAL_HOSTS for host in ALLOWED_HOSTS):
+    # DEBUG shows settings and code to anyone who makes a page fail: never on a public host.
+    raise ImproperlyConfigured(
+        "DEBUG is on while ALLOWED_HOSTS names a public host "
+        f"({', '.join(h for h in ALLOWED_HOSTS if h not in LOCAL_HOSTS)}). "
+        "Set DEBUG=0 for a server others can reach, or leave ALLOWED_HOSTS empty to develop."
+    )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -76,6 +85,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_htmx",
+    "axes",
+    "csp",
     "tournaments",
 ]
 
@@ -89,6 +100,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the "try again" page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -157,6 +171,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT failed logins for one account or
+# from one address, further tries are refused for LOGIN_LOCK_MINUTES (every try while
+# locked starts the wait again). A superuser unlocks at once in the admin ("Access
+# attempts": delete the rows) or with `manage.py axes_reset_username NAME`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCK_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.accounts.lockout_response"
+# Behind N reverse proxies that append to X-Forwarded-For, set LOGIN_PROXY_COUNT=N so that
+# the client's address (not the proxy's) is counted; see tournaments.accounts.client_ip.
+LOGIN_PROXY_COUNT = env_int("LOGIN_PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "tournaments.accounts.client_ip"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "tournaments:home"
@@ -206,6 +238,24 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# Content-Security-Policy (django-csp): scripts and styles only from our own files, so an
+# injected <script> or onclick= would not run. Templates therefore carry no inline
+# JavaScript and no style= attributes; everything lives under static/.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
 # Logging: everything to the console, where gunicorn or the service manager collects it.
 # Django's own "django" logger is replaced so that messages are not printed twice.
 
@@ -216,5 +266,9 @@ LOGGING = {
     "formatters": {"plain": {"format": "{levelname} {name}: {message}", "style": "{"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
-    "loggers": {"django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False}},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+        # django-axes says hello at every start; keep its warnings (lockouts) only.
+        "axes": {"level": "WARNING"},
+    },
 }

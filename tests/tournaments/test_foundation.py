@@ -165,7 +165,12 @@ def test_settings_default_to_sqlite_beside_manage_py():
 
 
 def test_settings_read_hosts_and_time_zone_from_the_environment():
-    env = {"ALLOWED_HOSTS": "a.example, b.example", "TIME_ZONE": "Asia/Tokyo"}
+    env = {
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "a.example, b.example",
+        "TIME_ZONE": "Asia/Tokyo",
+    }
 
     assert read_setting("settings.ALLOWED_HOSTS", env=env) == "['a.example', 'b.example']"
     assert read_setting("settings.TIME_ZONE", env=env) == "Asia/Tokyo"
