@@ -20,6 +20,30 @@ WRAP = {"td": {"class": "wrap"}}
 PLAYER = {"th": {"class": "player"}, "td": {"class": "player"}}
 
 
+MAX_PER_PAGE = 200
+
+
+class BoundedRequestConfig(tables.RequestConfig):
+    """RequestConfig with `?per_page=` held between 1 and MAX_PER_PAGE, so that nobody can
+    ask for a hundred thousand rows on one page."""
+
+    def configure(self, table):
+        name = table.prefixed_per_page_field
+        raw = self.request.GET.get(name)
+        if raw is not None:
+            try:
+                wanted = int(raw)
+            except ValueError:
+                wanted = None
+            query = self.request.GET.copy()
+            if wanted is None:
+                del query[name]
+            else:
+                query[name] = str(min(max(wanted, 1), MAX_PER_PAGE))
+            self.request.GET = query
+        return super().configure(table)
+
+
 def date_range(start, end) -> str:
     """3 Sep 2026; 10–11 Oct 2026; 30 Sep – 2 Oct 2026; 30 Dec 2026 – 2 Jan 2027."""
     if not end or end == start:
@@ -390,8 +414,9 @@ class StandingsTable(tables.Table):
     def value_player(self, record) -> str:
         return record["player"]
 
-    def value_rank(self, record) -> str:
-        return record["rank_label"]
+    def value_rank(self, record) -> int:
+        # A number in every export; players sharing a rank share the number.
+        return record["rank"]
 
 
 def _in_play_order(*first: str) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ from .test_standings_views import final_game, make_league, parse_table, url
 
 pytestmark = pytest.mark.django_db
 
-TEXT_COLUMNS = {"Rank", "Player", "Wind"}
+TEXT_COLUMNS = {"Player", "Wind"}
 FILTERS = [
     {},
     {"sort": "-match_points"},
@@ -57,6 +57,8 @@ def page_value(header: str, text: str):
     number (a dash is no penalty, or no game in that session)."""
     if header in TEXT_COLUMNS or header.endswith(" places"):
         return text
+    if header == "Rank":
+        return Decimal(text.removesuffix("="))  # "3=" is a shared third place
     if text == "–":
         return Decimal(0) if header in ("Penalties", "Penalty") else None
     return Decimal(text.replace("−", "-").replace("+", "").replace(",", "").removeprefix("#"))
@@ -82,7 +84,8 @@ def page(client, name: str, query: dict) -> tuple[list[str], list[list]]:
 
 
 def csv_export(response) -> tuple[list[str], list[list[str]]]:
-    header, *rows = csv.reader(io.StringIO(response.content.decode("utf-8")))
+    assert response.content.startswith("\ufeff".encode())  # so that Excel reads UTF-8
+    header, *rows = csv.reader(io.StringIO(response.content.decode("utf-8-sig")))
     return header, rows
 
 
@@ -158,15 +161,19 @@ def test_match_points_are_exported_as_exact_tenths_not_floats(client, league):
     assert sheet.cell(row=2, column=place).number_format == "0.00"
 
 
-def test_shared_ranks_are_exported_as_the_page_shows_them(client, organiser):
+def test_shared_ranks_are_exported_as_numbers_shared_by_the_tied_players(client, organiser):
     tied_event()
     _, rows = csv_export(client.get(url("standings", "split"), {"_export": "csv"}))
     assert [row[:4] for row in rows] == [
-        ["1=", "P", "1", "30.0"],
-        ["1=", "Q", "1", "30.0"],
-        ["3=", "R", "1", "-30.0"],
-        ["3=", "S", "1", "-30.0"],
+        ["1", "P", "1", "30.0"],
+        ["1", "Q", "1", "30.0"],
+        ["3", "R", "1", "-30.0"],
+        ["3", "S", "1", "-30.0"],
     ]
+    records = json_export(client.get(url("standings", "split"), {"_export": "json"}))
+    assert [record["Rank"] for record in records] == [1, 1, 3, 3]
+    _, _, rows = xlsx_export(client.get(url("standings", "split"), {"_export": "xlsx"}))
+    assert [row[0] for row in rows] == [1, 1, 3, 3]
 
 
 def test_a_name_that_looks_like_a_formula_stays_text_in_the_spreadsheet(client, organiser):

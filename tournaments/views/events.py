@@ -17,7 +17,6 @@ from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django_tables2 import RequestConfig
 
 import scoring
 from scoring.rules import PRESET_SOURCES
@@ -37,7 +36,14 @@ from ..forms import (
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, statistics
-from ..tables import EventTable, GameTable, PlayerGamesTable, PlayerTable, SessionTable
+from ..tables import (
+    BoundedRequestConfig,
+    EventTable,
+    GameTable,
+    PlayerGamesTable,
+    PlayerTable,
+    SessionTable,
+)
 from ..trail import Actor, Kind
 from .rounds import clock_context
 
@@ -57,7 +63,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
     organised = Event.objects.organised_by(request.user).values_list("pk", flat=True)
     table = EventTable(events, organised=set(organised))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    BoundedRequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "tournaments/home.html", {"table": table})
 
 
@@ -326,7 +332,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
         games_played=Count("seats", filter=Q(seats__game__session__event__in=readable.values("pk")))
     )
     table = PlayerTable(players)
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    BoundedRequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render(request, "tournaments/player_list.html", {"table": table})
 
 

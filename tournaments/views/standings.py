@@ -8,9 +8,7 @@ queries; nothing here replays a game.
 
 from __future__ import annotations
 
-import io
 import json
-from decimal import Decimal
 
 from django import forms
 from django.contrib import messages
@@ -20,15 +18,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
-from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
 
 import scoring
 
-from .. import access, exchange
+from .. import access, exchange, exports
 from ..forms import describe_rules
 from ..models import Event, Game, GameSeat
 from ..standings import cached_standings
@@ -36,6 +29,7 @@ from ..statistics import DEFINITIONS, statistics, yaku_frequency
 from ..tables import (
     MAX_SESSION_COLUMNS,
     RECENT_SESSION_COLUMNS,
+    BoundedRequestConfig,
     ResultsTable,
     StandingsTable,
     StatisticsTable,
@@ -53,67 +47,21 @@ TIE_ORDER = (
 )
 
 
-class ExactExport(TableExport):
-    """A table export that keeps decimals exact and text inert.
-
-    tablib would write match points to JSON as strings and leave a name starting with
-    "=" to become a spreadsheet formula. Here JSON numbers are written from the exact
-    decimals (61.3 stays 61.3), XLSX cells keep their decimal places as a number format,
-    and every text cell is stored as text.
-    """
-
-    def export(self):
-        if self.format == self.JSON:
-            return json.dumps(self.dataset.dict, default=_json_number, ensure_ascii=False)
-        if self.format == self.XLSX:
-            return _xlsx(self.dataset)
-        return super().export()
-
-
-def _json_number(value):
-    if isinstance(value, Decimal):
-        # A tenth or a hundredth survives the trip through float: repr() prints the
-        # shortest decimal that reads back as the same float, which is the one we had.
-        return float(value)
-    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
-
-
-def _xlsx(dataset) -> bytes:
-    workbook = Workbook()
-    sheet = workbook.active
-    sheet.title = dataset.title or "Export"
-    sheet.append(list(dataset.headers))
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    sheet.freeze_panes = "A2"
-    widths = [len(str(header)) for header in dataset.headers]
-    for row_number, row in enumerate(dataset, start=2):
-        for column, value in enumerate(row, start=1):
-            cell = sheet.cell(row=row_number, column=column)
-            if isinstance(value, Decimal):
-                cell.value = value
-                places = max(0, -value.as_tuple().exponent)
-                cell.number_format = "0." + "0" * places if places else "0"
-            elif isinstance(value, str):
-                cell.value = value
-                cell.data_type = "s"  # a player called "=1+1" stays a name
-            else:
-                cell.value = value
-            widths[column - 1] = max(widths[column - 1], len(str(value or "")))
-    for column, width in enumerate(widths, start=1):
-        sheet.column_dimensions[get_column_letter(column)].width = width + 2
-    stream = io.BytesIO()
-    workbook.save(stream)
-    return stream.getvalue()
-
-
-def _export_response(request: HttpRequest, table, name: str, title: str) -> HttpResponse | None:
+def _export_response(
+    request: HttpRequest, event: Event, table, name: str, title: str
+) -> HttpResponse | None:
     """The table as a file if the request asks for one of the export formats."""
     export_format = request.GET.get(EXPORT_PARAM)
     if export_format not in EXPORT_FORMATS:
         return None
-    exporter = ExactExport(export_format, table, dataset_kwargs={"title": title})
-    return exporter.response(filename=f"{name}.{export_format}")
+    return exports.export_response(
+        request, event, table, export_format=export_format, name=name, title=title
+    )
+
+
+def _paging(request: HttpRequest, per_page: int) -> dict | bool:
+    """An export has every row, and a cached one costs no count of the rows either."""
+    return False if request.GET.get(EXPORT_PARAM) in EXPORT_FORMATS else {"per_page": per_page}
 
 
 def _export_links(request: HttpRequest) -> list[tuple[str, str]]:
@@ -199,8 +147,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     all_columns = request.GET.get(COLUMNS_PARAM) == "all" or EXPORT_PARAM in request.GET
     columns = MAX_SESSION_COLUMNS if all_columns else RECENT_SESSION_COLUMNS
     table = StandingsTable(result, session_columns=columns)
-    RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
-    export = _export_response(request, table, f"{event.slug}-standings", "Standings")
+    BoundedRequestConfig(request, paginate=_paging(request, STANDINGS_PER_PAGE)).configure(table)
+    export = _export_response(request, event, table, f"{event.slug}-standings", "Standings")
     if export is not None:
         return export
     context = {
@@ -255,8 +203,8 @@ def results(request: HttpRequest, slug: str) -> HttpResponse:
         .order_by(*PLAY_ORDER)
     )
     table = ResultsTable(seats)
-    RequestConfig(request, paginate={"per_page": RESULTS_PER_PAGE}).configure(table)
-    export = _export_response(request, table, f"{event.slug}-results", "Results")
+    BoundedRequestConfig(request, paginate=_paging(request, RESULTS_PER_PAGE)).configure(table)
+    export = _export_response(request, event, table, f"{event.slug}-results", "Results")
     if export is not None:
         return export
     context = {"event": event, "table": table, "export_links": _export_links(request)}
@@ -273,8 +221,8 @@ def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
     players = statistics(Game.objects.filter(session__event=event))
     table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
-    RequestConfig(request, paginate={"per_page": STATISTICS_PER_PAGE}).configure(table)
-    export = _export_response(request, table, f"{event.slug}-statistics", "Statistics")
+    BoundedRequestConfig(request, paginate=_paging(request, STATISTICS_PER_PAGE)).configure(table)
+    export = _export_response(request, event, table, f"{event.slug}-statistics", "Statistics")
     if export is not None:
         return export
     context = {
