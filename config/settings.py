@@ -118,6 +118,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.accounts.site",
             ],
         },
     },
@@ -189,9 +190,29 @@ AXES_LOCKOUT_CALLABLE = "tournaments.accounts.lockout_response"
 LOGIN_PROXY_COUNT = env_int("LOGIN_PROXY_COUNT", 0)
 AXES_CLIENT_IP_CALLABLE = "tournaments.accounts.client_ip"
 
+# Anyone may create an account on the sign-up page only when this is on; otherwise accounts
+# are made by a superuser (admin or `manage.py createsuperuser` / `changepassword`).
+OPEN_SIGNUP = env_bool("OPEN_SIGNUP", False)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "tournaments:home"
+
+# Email, for password resets: printed on the console unless EMAIL_HOST names an SMTP
+# server, which production sets together with the others below.
+
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 587)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tenbou@localhost")
+EMAIL_TIMEOUT = 20
 
 # Internationalisation
 

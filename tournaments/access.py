@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from .models import Event, Game, Session, TableLink
+from .models import Event, Game, GameSeat, Player, RosterEntry, Session, TableLink
 
 
 def can_read(event: Event, user) -> bool:
@@ -130,3 +131,28 @@ def get_game_for_hand_entry(request: HttpRequest, pk: int) -> HandEntry:
     if game.is_finished:
         raise PermissionDenied("This game is finished: only the organisers can reopen it.")
     return HandEntry(game, False, link)
+
+
+def visible_players(user):
+    """Players this user may know of: those with a game or a roster place in an event the
+    user may read, players with neither yet, and the user's own player. Someone who only
+    ever played private events stays unknown to everyone else."""
+    players = Player.objects.all()
+    if user.is_authenticated and user.is_superuser:
+        return players
+    readable = Event.objects.visible_to(user).values("pk")
+    seats = GameSeat.objects.filter(player=OuterRef("pk"))
+    entries = RosterEntry.objects.filter(player=OuterRef("pk"))
+    condition = (
+        Exists(seats.filter(game__session__event__in=readable))
+        | Exists(entries.filter(event__in=readable))
+        | (~Exists(seats) & ~Exists(entries))
+    )
+    if user.is_authenticated:
+        condition |= Q(user=user)
+    return players.filter(condition)
+
+
+def get_player_for_reader(request: HttpRequest, pk: int) -> Player:
+    """The player, or 404 as if there were none when this user may not know of them."""
+    return get_object_or_404(visible_players(request.user), pk=pk)

@@ -50,3 +50,8 @@ def client_ip(request) -> str:
     if len(forwarded) >= count:
         return forwarded[-count]
     return remote
+
+
+def site(request) -> dict:
+    """What every template may need to know about the site's settings."""
+    return {"open_signup": settings.OPEN_SIGNUP}

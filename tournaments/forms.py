@@ -207,12 +207,6 @@ def _date_input() -> forms.DateInput:
 # Events
 
 
-class UserChoices(forms.ModelMultipleChoiceField):
-    def label_from_instance(self, obj) -> str:
-        full = obj.get_full_name()
-        return f"{full} ({obj.get_username()})" if full else obj.get_username()
-
-
 def free_slug(base: str, *, exclude_pk: int | None = None) -> str:
     """`base`, or `base-2`, `base-3` ...: the first that no other event uses."""
     base = base[:72].strip("-") or "event"
@@ -238,12 +232,6 @@ class EventForm(TenbouFormMixin, forms.ModelForm):
         help_text="The event's address: letters, digits and hyphens. Leave empty to make "
         "one from the name.",
     )
-    organisers = UserChoices(
-        queryset=get_user_model().objects.filter(is_active=True).order_by("username"),
-        widget=forms.CheckboxSelectMultiple,
-        required=False,
-        help_text="They may change the event, its rules, sessions and games.",
-    )
 
     class Meta:
         model = Event
@@ -255,7 +243,6 @@ class EventForm(TenbouFormMixin, forms.ModelForm):
             "ends_on",
             "description",
             "is_public",
-            "organisers",
         ]
         labels = {"starts_on": "Starts on", "ends_on": "Ends on", "is_public": "Public"}
         help_texts = {
@@ -287,15 +274,6 @@ class EventForm(TenbouFormMixin, forms.ModelForm):
             )
         return slug
 
-    def clean_organisers(self):
-        organisers = self.cleaned_data["organisers"]
-        if self.instance.pk and not organisers:
-            raise ValidationError(
-                "An event needs at least one organiser: keep yourself, or choose someone "
-                "who will look after it."
-            )
-        return organisers
-
 
 class EventCreateForm(EventForm):
     rules_preset = forms.ChoiceField(
@@ -306,12 +284,7 @@ class EventCreateForm(EventForm):
     )
 
     class Meta(EventForm.Meta):
-        fields = [*EventForm.Meta.fields[:-1], "rules_preset", "organisers"]
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        help_text = "You are an organiser of an event you create. Add anyone who will help."
-        self.fields["organisers"].help_text = help_text
+        fields = [*EventForm.Meta.fields, "rules_preset"]
 
 
 # Rules
@@ -821,3 +794,75 @@ class WithdrawForm(TenbouFormMixin, forms.Form):
             "invalid": "Give the number of a session, e.g. 3.",
         },
     )
+
+
+# Organisers and accounts
+
+
+def find_login(who: str):
+    """The one active account whose username is exactly `who`, or whose email is `who` (in
+    any case); a ValidationError a person can act on otherwise."""
+    users = get_user_model().objects.filter(is_active=True)
+    user = users.filter(username=who).first()
+    if user is None and "@" in who:
+        matches = list(users.filter(email__iexact=who)[:2])
+        if len(matches) > 1:
+            raise ValidationError(f"More than one account uses “{who}”. Give the username instead.")
+        user = matches[0] if matches else None
+    if user is None:
+        raise ValidationError(
+            f"No account has the username or email “{who}”. Check the spelling, or ask them "
+            "for the username they log in with."
+        )
+    return user
+
+
+class LoginNameField(forms.CharField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", "Username or email")
+        kwargs.setdefault("max_length", 254)
+        kwargs.setdefault(
+            "help_text", "Exactly as they log in, or the email address of their account."
+        )
+        kwargs.setdefault(
+            "widget", forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"})
+        )
+        super().__init__(**kwargs)
+
+
+class OrganiserAddForm(TenbouFormMixin, forms.Form):
+    """A co-organiser named exactly, by username or email: nobody browses a list of every
+    account."""
+
+    who = LoginNameField()
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_who(self):
+        user = find_login(self.cleaned_data["who"].strip())
+        if self.event.organisers.filter(pk=user.pk).exists():
+            raise ValidationError(f"{user.get_username()} is already an organiser of this event.")
+        return user
+
+
+class PlayerLinkForm(TenbouFormMixin, forms.Form):
+    who = LoginNameField(
+        label="Their username or email",
+        help_text="The login of this player: “My games” then shows their games.",
+    )
+
+    def __init__(self, *args, player: Player, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.player = player
+
+    def clean_who(self):
+        user = find_login(self.cleaned_data["who"].strip())
+        other = Player.objects.filter(user=user).exclude(pk=self.player.pk).first()
+        if other is not None:
+            raise ValidationError(
+                f"{user.get_username()} is already linked to the player {other}. Unlink "
+                "them there first."
+            )
+        return user

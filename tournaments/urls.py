@@ -1,6 +1,7 @@
 from django.urls import path
 
 from .views import (
+    accounts,
     events,
     games,
     imports,
@@ -23,6 +24,16 @@ urlpatterns = [
     path("events/<slug:slug>/", events.event_detail, name="event"),
     path("events/<slug:slug>/edit/", events.event_edit, name="event_edit"),
     path("events/<slug:slug>/rules/", events.event_rules, name="event_rules"),
+    path(
+        "events/<slug:slug>/organisers/",
+        accounts.event_organisers,
+        name="event_organisers",
+    ),
+    path(
+        "events/<slug:slug>/organisers/<int:user_id>/remove/",
+        accounts.organiser_remove,
+        name="organiser_remove",
+    ),
     path("events/<slug:slug>/sessions/new/", events.session_create, name="session_create"),
     path("events/<slug:slug>/sessions/<int:number>/", events.session_detail, name="session"),
     path(
@@ -140,6 +151,7 @@ urlpatterns = [
     path("players/", events.player_list, name="players"),
     path("players/new/", events.player_create, name="player_create"),
     path("players/<int:pk>/", events.player_detail, name="player"),
+    path("players/<int:pk>/login/", accounts.player_link, name="player_link"),
     # A game and its hands (views/games.py).
     path("games/<int:pk>/", games.game_detail, name="game"),
     path("games/<int:pk>/record.json", games.game_record, name="game_record"),

@@ -215,33 +215,32 @@ def test_the_new_event_form_asks_for_a_name_and_stores_nothing_without_one(organ
 def test_an_organiser_can_edit_their_event(organiser_client, event, stranger):
     response = organiser_client.get(url("event_edit", "thursday"))
     assert response.status_code == 200 and 'value="Thursday League"' in page(response)
+    assert "stranger" not in page(response)  # no list of every account
 
     data = event_data(name="Thursday Night League", slug="thursday", kind="league")
-    data["organisers"] = [event.organisers.get().pk, stranger.pk]
     response = organiser_client.post(url("event_edit", "thursday"), data)
 
     event.refresh_from_db()
     assert response.status_code == 302 and response.url == event.get_absolute_url()
     assert event.name == "Thursday Night League" and event.kind == "league"
-    assert event.organisers.count() == 2
+    assert event.organisers.count() == 1
     assert event.rules_preset == "ari-ari"  # the edit form does not touch the rules
 
 
-def test_an_edit_that_would_leave_no_organiser_is_refused(organiser_client, event, organiser):
-    data = event_data(slug="thursday")
-    response = organiser_client.post(url("event_edit", "thursday"), data)
+def test_removing_the_only_organiser_is_refused(organiser_client, event, organiser):
+    response = organiser_client.post(url("organiser_remove", "thursday", organiser.pk), follow=True)
 
     assert response.status_code == 200
-    assert "An event needs at least one organiser" in page(response)
-    event.refresh_from_db()
-    assert list(event.organisers.all()) == [organiser] and event.name == "Thursday League"
+    assert "is the only organiser of Thursday League. Add another organiser first" in page(response)
+    assert list(event.organisers.all()) == [organiser]
 
 
 def test_an_organiser_may_hand_a_private_event_over_and_then_loses_sight_of_it(
-    organiser_client, private_event, stranger
+    organiser_client, private_event, stranger, organiser
 ):
-    data = event_data(name="Secret Cup", slug="secret", is_public="", organisers=[stranger.pk])
-    response = organiser_client.post(url("event_edit", "secret"), data)
+    response = organiser_client.post(url("event_organisers", "secret"), {"who": "stranger"})
+    assert response.status_code == 302
+    response = organiser_client.post(url("organiser_remove", "secret", organiser.pk))
 
     assert response.status_code == 302 and response.url == url("home")
     assert list(private_event.organisers.all()) == [stranger]
@@ -836,13 +835,16 @@ def test_the_player_list_shows_active_players_and_their_games_to_a_visitor(
     assert url("player_create") not in html
 
 
-def test_the_player_list_counts_no_games_of_private_events_for_a_visitor(
+def test_players_of_private_events_only_are_hidden_from_a_visitor(
     anonymous, organiser_client, private_session, players
 ):
     services.create_game(private_session, players, table_number=1)
 
-    assert '<td class="number">0</td>' in page(anonymous.get(url("players")))
-    assert '<td class="number">1</td>' in page(organiser_client.get(url("players")))
+    visitor = page(anonymous.get(url("players")))
+    assert "Aki" not in visitor and url("player", players[0].pk) not in visitor
+    assert anonymous.get(url("player", players[0].pk)).status_code == 404
+    organiser = page(organiser_client.get(url("players")))
+    assert "Aki" in organiser and '<td class="number">1</td>' in organiser
 
 
 def test_a_logged_in_user_can_add_a_player(stranger_client):

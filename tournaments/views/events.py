@@ -15,7 +15,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
 import scoring
@@ -45,6 +45,7 @@ from ..tables import (
     SessionTable,
 )
 from ..trail import Actor, Kind
+from .accounts import may_link_login
 from .rounds import clock_context
 
 
@@ -328,8 +329,14 @@ def _substitute_seats(form: GameForm, players: list[Player]) -> list[int]:
 
 def player_list(request: HttpRequest) -> HttpResponse:
     readable = Event.objects.visible_to(request.user)
-    players = Player.objects.filter(active=True).annotate(
-        games_played=Count("seats", filter=Q(seats__game__session__event__in=readable.values("pk")))
+    players = (
+        access.visible_players(request.user)
+        .filter(active=True)
+        .annotate(
+            games_played=Count(
+                "seats", filter=Q(seats__game__session__event__in=readable.values("pk"))
+            )
+        )
     )
     table = PlayerTable(players)
     BoundedRequestConfig(request, paginate={"per_page": 100}).configure(table)
@@ -362,7 +369,7 @@ PHONE_CHART_WIDTH = 360
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
+    player = access.get_player_for_reader(request, pk)
     chosen = None
     if request.GET.get("event"):
         # A private event is not there for those who may not read it: 404, as everywhere.
@@ -419,5 +426,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "show_real_name": request.user.is_authenticated,
         "stats": player_stats,
         "definitions": DEFINITIONS,
+        "can_link": may_link_login(request.user, player),
     }
     return render(request, "tournaments/player_detail.html", context)

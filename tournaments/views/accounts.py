@@ -1,0 +1,124 @@
+"""Organisers and accounts without the admin: an event's co-organisers, linking a player to
+a login, "my games", and sign-up when the site allows it.
+
+Password change and reset are Django's own views (config/urls.py) with our templates.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from .. import access
+from ..forms import OrganiserAddForm, PlayerLinkForm
+from ..models import Event, Player
+
+
+@login_required
+def event_organisers(request: HttpRequest, slug: str) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    form = OrganiserAddForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        user = form.cleaned_data["who"]
+        event.organisers.add(user)
+        messages.success(request, f"{user.get_username()} is now an organiser of {event}.")
+        return redirect("tournaments:event_organisers", event.slug)
+    context = {
+        "event": event,
+        "form": form,
+        "organisers": event.organisers.order_by("username"),
+    }
+    return render(request, "tournaments/event_organisers.html", context)
+
+
+@login_required
+@require_POST
+def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    event = access.get_event_for_organiser(request, slug)
+    with transaction.atomic():
+        # Locked so that two organisers removing each other cannot leave the event with none.
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        user = get_object_or_404(locked.organisers, pk=user_id)
+        if locked.organisers.count() == 1:
+            messages.error(
+                request,
+                f"{user.get_username()} is the only organiser of {event}. Add another "
+                "organiser first, then remove this one.",
+            )
+            return redirect("tournaments:event_organisers", event.slug)
+        locked.organisers.remove(user)
+    messages.success(request, f"{user.get_username()} is no longer an organiser of {event}.")
+    if user == request.user and not event.is_organiser(request.user):
+        if event.is_public:
+            return redirect(event)
+        return redirect("tournaments:home")
+    return redirect("tournaments:event_organisers", event.slug)
+
+
+def may_link_login(user, player: Player) -> bool:
+    """Superusers, and organisers of an event the player played in or is on the roster of."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    events = user.organised_events.all()
+    return (
+        player.seats.filter(game__session__event__in=events).exists()
+        or player.entries.filter(event__in=events).exists()
+    )
+
+
+@login_required
+def player_link(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    if not may_link_login(request.user, player):
+        raise PermissionDenied(
+            "Only an organiser of an event this player took part in can link their login."
+        )
+    form = PlayerLinkForm(request.POST or None, player=player)
+    if request.method == "POST":
+        if "unlink" in request.POST:
+            player.user = None
+            player.save(update_fields=["user"])
+            messages.success(request, f"{player} is no longer linked to a login.")
+            return redirect(player)
+        if form.is_valid():
+            player.user = form.cleaned_data["who"]
+            player.save(update_fields=["user"])
+            messages.success(
+                request,
+                f"{player} is linked to the login {player.user.get_username()}: "
+                "“My games” shows their games when they log in.",
+            )
+            return redirect(player)
+    return render(request, "tournaments/player_link.html", {"player": player, "form": form})
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    player = Player.objects.filter(user=request.user).first()
+    if player is None:
+        return render(request, "tournaments/my_games_none.html")
+    return redirect(player)
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if not settings.OPEN_SIGNUP:
+        raise Http404("Sign-up is closed on this site.")
+    if request.user.is_authenticated:
+        return redirect("tournaments:home")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.get_username()}. You can now create events.")
+        return redirect("tournaments:home")
+    return render(request, "registration/signup.html", {"form": form})
