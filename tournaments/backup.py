@@ -1,0 +1,225 @@
+"""The whole site as one JSON document, and back into an empty database.
+
+`manage.py backup FILE` writes users (without password hashes unless asked), players,
+and every event with its rules, organisers, roster, sessions and games; each game is its
+tenbou-game/1 record (hands or final scores, and penalties), so a restore replays every
+game through the engine and stores the same results. `manage.py restore FILE` rebuilds
+it all in one transaction: a damaged file stores nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from . import services
+from .models import Event, Game, GameSeat, Player, RosterEntry, Session
+
+FORMAT = "tenbou-backup/1"
+USER_FIELDS = ("username", "email", "first_name", "last_name", "is_active", "is_staff")
+
+
+class RestoreRefused(Exception):
+    pass
+
+
+def _game(game: Game) -> dict[str, Any]:
+    seats = game.ordered_seats()
+    data: dict[str, Any] = {
+        "session": game.session.number,
+        "table": game.table_number,
+        "source_id": game.source_id,
+        "status": game.status,
+        "substitutes": [s.seat for s in seats if s.is_substitute],
+    }
+    if game.awaits_final_scores:
+        data["awaiting_scores"] = [s.player.display_name for s in seats]
+    else:
+        data["record"] = game.to_record()
+    return data
+
+
+def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
+    users = []
+    for user in get_user_model().objects.order_by("pk"):
+        row = {field: getattr(user, field) for field in USER_FIELDS}
+        row["is_superuser"] = user.is_superuser
+        row["date_joined"] = user.date_joined.isoformat()
+        if with_passwords:
+            row["password"] = user.password
+        users.append(row)
+    players = [
+        {
+            "display_name": p.display_name,
+            "real_name": p.real_name,
+            "ema_number": p.ema_number,
+            "active": p.active,
+            "user": p.user.get_username() if p.user else None,
+        }
+        for p in Player.objects.select_related("user").order_by("pk")
+    ]
+    events = []
+    for event in Event.objects.prefetch_related("organisers").order_by("pk"):
+        games = (
+            Game.objects.filter(session__event=event)
+            .select_related("session__event")
+            .prefetch_related("seats__player", "hands__wins", "penalties")
+            .order_by("session__number", "table_number", "pk")
+        )
+        events.append(
+            {
+                "name": event.name,
+                "slug": event.slug,
+                "kind": event.kind,
+                "starts_on": event.starts_on.isoformat(),
+                "ends_on": event.ends_on.isoformat() if event.ends_on else None,
+                "description": event.description,
+                "is_public": event.is_public,
+                "rules_preset": event.rules_preset,
+                "rules_overrides": event.rules_overrides,
+                "organisers": sorted(u.get_username() for u in event.organisers.all()),
+                "roster": [
+                    {"player": e.player.display_name, "withdrawn_from": e.withdrawn_from}
+                    for e in event.roster.select_related("player").order_by("pk")
+                ],
+                "sessions": [
+                    {"number": s.number, "date": s.date.isoformat(), "title": s.title}
+                    for s in event.sessions.order_by("number")
+                ],
+                "games": [_game(game) for game in games],
+            }
+        )
+    return {
+        "format": FORMAT,
+        "written_at": datetime.datetime.now(datetime.UTC).isoformat(),
+        "with_passwords": with_passwords,
+        "users": users,
+        "players": players,
+        "events": events,
+    }
+
+
+def _restore_game(event_data, sessions, players, index, data) -> None:
+    where = f"event {event_data['slug']}, game {index}"
+    session = sessions.get(data["session"])
+    if session is None:
+        raise RestoreRefused(f"{where} names session {data['session']}, which is not listed")
+    if "record" in data:
+        record = data["record"]
+        seated = [players[name] for name in record["players"]]
+        try:
+            game = services.create_game_from_record(
+                session, record, seated, table_number=data["table"], source_id=data["source_id"]
+            )
+        except services.GameChangeRefused as err:
+            raise RestoreRefused(f"{where}: {err}") from None
+        if data["status"] == Game.Status.FINISHED and not game.is_finished:
+            services.finish_game(game.pk)  # ended early by an organiser
+        elif data["status"] == Game.Status.IN_PROGRESS and game.is_finished:
+            services.reopen_game(game.pk)
+    else:
+        seated = [players[name] for name in data["awaiting_scores"]]
+        game = services.create_game(
+            session,
+            seated,
+            table_number=data["table"],
+            entry_mode=Game.EntryMode.FINAL_SCORES,
+        )
+    if data.get("substitutes"):
+        GameSeat.objects.filter(game=game, seat__in=data["substitutes"]).update(is_substitute=True)
+
+
+def restore_site(data: Any) -> dict[str, int]:
+    """Rebuild the site from `dump_site`'s document into a database with no events, players
+    or users. All or nothing. Returns how many of each thing were restored."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RestoreRefused(f"this is not a Tenbou backup (format {FORMAT})")
+    User = get_user_model()
+    if Event.objects.exists() or Player.objects.exists() or User.objects.exists():
+        raise RestoreRefused(
+            "the database is not empty. Restore into a new database: create it, run "
+            "`manage.py migrate`, then `manage.py restore FILE`"
+        )
+    try:
+        with transaction.atomic():
+            users = {}
+            for row in data["users"]:
+                user = User(**{field: row[field] for field in USER_FIELDS})
+                user.is_superuser = row["is_superuser"]
+                user.date_joined = datetime.datetime.fromisoformat(row["date_joined"])
+                if row.get("password"):
+                    user.password = row["password"]
+                else:
+                    user.set_unusable_password()
+                user.save()
+                users[user.get_username()] = user
+            players = {}
+            for row in data["players"]:
+                player = Player.objects.create(
+                    display_name=row["display_name"],
+                    real_name=row["real_name"],
+                    ema_number=row["ema_number"],
+                    active=row["active"],
+                    user=users[row["user"]] if row["user"] else None,
+                )
+                players[player.display_name] = player
+            games = 0
+            for event_data in data["events"]:
+                event = Event(
+                    name=event_data["name"],
+                    slug=event_data["slug"],
+                    kind=event_data["kind"],
+                    starts_on=datetime.date.fromisoformat(event_data["starts_on"]),
+                    ends_on=(
+                        datetime.date.fromisoformat(event_data["ends_on"])
+                        if event_data["ends_on"]
+                        else None
+                    ),
+                    description=event_data["description"],
+                    is_public=event_data["is_public"],
+                    rules_preset=event_data["rules_preset"],
+                    rules_overrides=event_data["rules_overrides"],
+                )
+                event.full_clean(exclude=["slug"])
+                event.save()
+                event.organisers.set([users[name] for name in event_data["organisers"]])
+                RosterEntry.objects.bulk_create(
+                    RosterEntry(
+                        event=event,
+                        player=players[row["player"]],
+                        withdrawn_from=row["withdrawn_from"],
+                    )
+                    for row in event_data["roster"]
+                )
+                sessions = {
+                    s["number"]: Session.objects.create(
+                        event=event,
+                        number=s["number"],
+                        date=datetime.date.fromisoformat(s["date"]),
+                        title=s["title"],
+                    )
+                    for s in event_data["sessions"]
+                }
+                for index, game_data in enumerate(event_data["games"], start=1):
+                    _restore_game(event_data, sessions, players, index, game_data)
+                    games += 1
+            return {
+                "users": len(users),
+                "players": len(players),
+                "events": len(data["events"]),
+                "games": games,
+            }
+    except RestoreRefused:
+        raise
+    except Exception as err:  # a damaged file: say what broke, store nothing
+        raise RestoreRefused(f"the backup is damaged ({type(err).__name__}: {err})") from None
+
+
+def decimal_default(value):
+    if isinstance(value, Decimal):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
