@@ -13,6 +13,7 @@ import sys
 
 from scoring.errors import ScoringError
 
+from .limits import read_capped
 from .reader import convert
 
 
@@ -22,10 +23,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
     for path in args.files:
         try:
             if path == "-":
-                data = sys.stdin.buffer.read()
+                data = read_capped(sys.stdin.buffer)
             else:
                 with open(path, "rb") as fh:
-                    data = fh.read()
+                    data = read_capped(fh)
             records.append(convert(data, name=path).record)
         except ScoringError as err:
             print(f"error: {path}: {err}", file=sys.stderr)

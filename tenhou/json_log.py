@@ -27,6 +27,7 @@ from .game import (
     win_dict,
     wins_hand,
 )
+from .limits import check_json_depth
 from .tiles import Tiles, call_source, call_tiles, tile_kind
 
 # Abortive draws: the JSON result name (and the older spellings some tools write), to the
@@ -58,8 +59,11 @@ def load_json(data: bytes | str) -> dict[str, Any]:
             if err.end >= len(data):
                 raise ScoringError("truncated log: the JSON ends early") from None
             raise ScoringError("not a Tenhou log: the JSON is not UTF-8 text") from None
+    check_json_depth(data)
     try:
         doc = json.loads(data)
+    except RecursionError:  # only if the depth check above were loosened
+        raise ScoringError("not a Tenhou log: the JSON is nested too deep") from None
     except json.JSONDecodeError as err:
         # Cut short: the parser fails at the end, or inside the last string, number or word.
         if err.msg.startswith("Unterminated string") or _PARTIAL_TOKEN.fullmatch(

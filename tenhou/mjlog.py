@@ -17,6 +17,7 @@ from .game import (
     win_dict,
     wins_hand,
 )
+from .limits import check_xml
 
 # Abortive draws: the mjlog RYUUKYOKU `type`, to the record's `reason`.
 ABORTS_XML = {
@@ -29,6 +30,7 @@ ABORTS_XML = {
 
 
 def load_xml(data: bytes | str) -> ET.Element:
+    check_xml(data)
     try:
         root = ET.fromstring(data)
     except ET.ParseError as err:
