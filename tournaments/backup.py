@@ -87,7 +87,13 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
                     for e in event.roster.select_related("player").order_by("pk")
                 ],
                 "sessions": [
-                    {"number": s.number, "date": s.date.isoformat(), "title": s.title}
+                    {
+                        "number": s.number,
+                        "date": s.date.isoformat(),
+                        "title": s.title,
+                        "clock_ends_at": s.clock_ends_at.isoformat() if s.clock_ends_at else None,
+                        "clock_minutes": s.clock_minutes,
+                    }
                     for s in event.sessions.order_by("number")
                 ],
                 "games": [_game(game) for game in games],
@@ -117,7 +123,10 @@ def _restore_game(event_data, sessions, players, index, data) -> None:
             )
         except services.GameChangeRefused as err:
             raise RestoreRefused(f"{where}: {err}") from None
-        if data["status"] == Game.Status.FINISHED and not game.is_finished:
+        if record.get("ended_early"):
+            # The replay already ended the game there; the game keeps why.
+            Game.objects.filter(pk=game.pk).update(ended_early=record["ended_early"])
+        elif data["status"] == Game.Status.FINISHED and not game.is_finished:
             services.finish_game(game.pk)  # ended early by an organiser
         elif data["status"] == Game.Status.IN_PROGRESS and game.is_finished:
             services.reopen_game(game.pk)
@@ -201,6 +210,12 @@ def restore_site(data: Any) -> dict[str, int]:
                         number=s["number"],
                         date=datetime.date.fromisoformat(s["date"]),
                         title=s["title"],
+                        clock_ends_at=(
+                            datetime.datetime.fromisoformat(s["clock_ends_at"])
+                            if s.get("clock_ends_at")
+                            else None
+                        ),
+                        clock_minutes=s.get("clock_minutes"),
                     )
                     for s in event_data["sessions"]
                 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 
@@ -10,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.tournaments.builders import small_league, tied_event
 from tournaments import services
@@ -31,6 +33,9 @@ def site_picture(client) -> dict:
             for row in rows:
                 row.pop("Game", None)  # the database's own id, new in a restored site
             picture[f"{event.slug} {page}"] = rows
+        picture[f"{event.slug} sessions"] = sorted(
+            event.sessions.values_list("number", "date", "title", "clock_minutes", "clock_ends_at")
+        )
         picture[f"{event.slug} event"] = (
             event.name,
             event.rules_spec(),
@@ -45,6 +50,7 @@ def site_picture(client) -> dict:
             g.table_number,
             g.status,
             g.ended_by,
+            g.ended_early,
             g.source_id,
             g.hands.count(),
             tuple(
@@ -91,6 +97,16 @@ def full_site(organiser, django_user_model):
     aki.save()
     GameSeat.objects.filter(game__session__event=league, player__display_name="B").update(
         is_substitute=True
+    )
+    going = (
+        Game.objects.in_progress()
+        .filter(entry_mode=Game.EntryMode.HANDS, hands__isnull=False)
+        .distinct()
+        .first()
+    )
+    services.call_time(going.pk)
+    league.sessions.filter(number=1).update(
+        clock_minutes=90, clock_ends_at=timezone.now() + datetime.timedelta(minutes=30)
     )
     Event.objects.filter(pk=league.pk).results_changed()
     assert Hand.objects.exists() and Penalty.objects.exists() and RosterEntry.objects.exists()
