@@ -65,6 +65,30 @@ class ImportRefused(Exception):
     pass
 
 
+# An import runs in one transaction, which holds SQLite's write lock for its whole length
+# (about 10 s for 1,000 games): larger events are refused rather than block everyone.
+MAX_IMPORT_GAMES = 2_000
+
+
+def _check_outline(data: dict[str, Any]) -> None:
+    """Refuse an export whose outline is wrong before anything is written."""
+    try:
+        scoring.resolve_rules(data.get("rules", "ari-ari"))
+    except scoring.ScoringError as err:
+        raise ImportRefused(f"its rules are not valid: {err}") from None
+    sessions, games = data.get("sessions", []), data.get("games", [])
+    if not isinstance(sessions, list) or not all(isinstance(s, dict) for s in sessions):
+        raise ImportRefused("its sessions are not a list of sessions")
+    if not isinstance(games, list) or not all(isinstance(g, dict) for g in games):
+        raise ImportRefused("its games are not a list of games")
+    if len(games) > MAX_IMPORT_GAMES:
+        raise ImportRefused(
+            f"it holds {len(games):,} games and one import takes at most "
+            f"{MAX_IMPORT_GAMES:,}. Import the sessions in several events, or ask the "
+            "site's administrator to restore a backup instead"
+        )
+
+
 def import_event(event: Event, data: Any, *, user=None) -> int:
     """Rebuild an exported event's sessions and games in `event`, which must have none.
 
@@ -75,6 +99,7 @@ def import_event(event: Event, data: Any, *, user=None) -> int:
         raise ImportRefused(f"not a Tenbou event export (format {FORMAT})")
     if event.sessions.exists():
         raise ImportRefused("an event export goes into an empty event: this one has sessions")
+    _check_outline(data)
     try:
         with transaction.atomic():
             rules = data.get("rules", event.rules_spec())

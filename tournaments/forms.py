@@ -43,6 +43,12 @@ PRESET_DESCRIPTIONS = {
     "ema": "EMA 2016: 30,000 start, uma +15/+5, no oka, triple ron, honba to each winner.",
 }
 
+# Bounds on numbers people type, far beyond any real event: a 30-digit table number is
+# refused with a message instead of overflowing the database.
+MAX_TABLE_NUMBER = 999
+MAX_SESSION_NUMBER = 10_000
+MAX_RULE_NUMBER = 10_000_000
+
 
 def preset_choices() -> list[tuple[str, str]]:
     return [
@@ -443,7 +449,10 @@ class RulesForm(TenbouFormMixin, forms.Form):
             )
         if kind == "int":
             return forms.IntegerField(
-                widget=forms.NumberInput(attrs={"placeholder": "preset default"}), **common
+                min_value=-MAX_RULE_NUMBER,
+                max_value=MAX_RULE_NUMBER,
+                widget=forms.NumberInput(attrs={"placeholder": "preset default"}),
+                **common,
             )
         if kind == "uma":
             return UmaField(**common)
@@ -525,7 +534,14 @@ def rules_for_reading(preset: str, overrides: dict[str, Any]) -> list[dict[str, 
 
 
 class SessionForm(TenbouFormMixin, forms.ModelForm):
-    number = forms.IntegerField(min_value=1, help_text="Sessions are numbered 1, 2, 3 …")
+    number = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_SESSION_NUMBER,
+        help_text="Sessions are numbered 1, 2, 3 …",
+        error_messages={
+            "max_value": f"Session numbers go up to {MAX_SESSION_NUMBER:,}. Choose a smaller one."
+        },
+    )
 
     class Meta:
         model = Session
@@ -601,7 +617,14 @@ class GameForm(TenbouFormMixin, forms.Form):
 
     SEAT_FIELDS = ("east", "south", "west", "north")
 
-    table_number = forms.IntegerField(label="Table", min_value=1)
+    table_number = forms.IntegerField(
+        label="Table",
+        min_value=1,
+        max_value=MAX_TABLE_NUMBER,
+        error_messages={
+            "max_value": f"Table numbers go up to {MAX_TABLE_NUMBER}. Choose a smaller one."
+        },
+    )
 
     def __init__(self, *args, session: Session, game: Game | None = None, **kwargs):
         self.session = session

@@ -13,7 +13,7 @@ from tournaments.models import Event, Game, Player
 
 @pytest.fixture
 def demo(transactional_db):
-    call_command("demo", stdout=open("/dev/null", "w"))
+    call_command("demo", "--force", stdout=open("/dev/null", "w"))
     return Event.objects.get(slug=CLUB_SLUG)
 
 

@@ -4,6 +4,7 @@ from tests.tournaments.conftest import (  # noqa: F401
     _fast_password_hashing,
     anonymous,
     event,
+    final_game,
     game,
     players,
     session,

@@ -82,7 +82,7 @@ def wipe() -> None:
 
 @pytest.fixture
 def full_site(organiser, django_user_model):
-    call_command("demo", stdout=open("/dev/null", "w"))
+    call_command("demo", "--force", stdout=open("/dev/null", "w"))
     league = small_league(organiser)
     tied_event()
     small_league(organiser, slug="hidden", is_public=False)

@@ -275,7 +275,7 @@ def sessions_twice(data: dict) -> dict:
     [
         (b"this is not json", "This file is not JSON"),
         (b"\xff\xfe\xfa broken", "This file is not JSON"),
-        (b"[" * 100_000, "This file is not JSON"),
+        (b"[" * 100_000, "This file nests more than 64 levels deep"),
         (b"", "The submitted file is empty"),
         (b'{"format": "tenbou-game/1"}', "not a Tenbou event export"),
         (b"[1, 2, 3]", "not a Tenbou event export"),

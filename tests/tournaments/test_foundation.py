@@ -122,8 +122,8 @@ def test_a_wrong_password_shows_an_error_and_logs_nobody_in(client, organiser):
 
 @pytest.mark.django_db
 def test_demo_command_creates_the_organiser_once(django_user_model, capsys):
-    call_command("demo")
-    call_command("demo")
+    call_command("demo", "--force")
+    call_command("demo", "--force")
 
     user = django_user_model.objects.get(username="organiser")
     assert django_user_model.objects.filter(username="organiser").count() == 1

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 import scoring
+from tenhou.limits import MAX_JSON_DEPTH, check_json_depth
 
 from .. import access, exchange, exports
 from ..forms import describe_rules
@@ -265,8 +266,16 @@ class EventImportForm(forms.Form):
         if upload.size > MAX_IMPORT_BYTES:
             limit = MAX_IMPORT_BYTES // (1024 * 1024)
             raise forms.ValidationError(f"This file is larger than {limit} MB.")
+        text = upload.read()
         try:
-            return json.loads(upload.read())
+            check_json_depth(text)
+        except scoring.ScoringError:
+            raise forms.ValidationError(
+                f"This file nests more than {MAX_JSON_DEPTH} levels deep, which no event "
+                "export does. Choose the .json file of an event export."
+            ) from None
+        try:
+            return json.loads(text)
         except (ValueError, RecursionError):
             raise forms.ValidationError(
                 "This file is not JSON. Choose the .json file of an event export."

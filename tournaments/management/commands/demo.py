@@ -16,7 +16,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
@@ -140,7 +139,20 @@ SESSION_3_GAMES = ((18, 5), (24, 3))
 class Command(BaseCommand):
     help = "Create demonstration data for trying Tenbou locally. Safe to run repeatedly."
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="run even with DEBUG off (the demo login's password is public)",
+        )
+
     def handle(self, *args, **options):
+        if not settings.DEBUG and not options["force"]:
+            raise CommandError(
+                "DEBUG is off, so this looks like a production site: the demo would add an "
+                f"account {DEMO_USERNAME} / {DEMO_PASSWORD} whose password everyone knows. "
+                "Run it on a development copy, or add --force if you really mean it."
+            )
         today = timezone.localdate()
         try:
             with transaction.atomic():
@@ -169,19 +181,18 @@ class Command(BaseCommand):
         )
 
     def _organiser(self):
-        """The demo organiser: staff with the app's permissions (so the admin works), not
-        a superuser, and always with the password printed at the end."""
+        """The demo organiser: an ordinary user who organises the demo events (every
+        organiser task has its page; the admin is for superusers), always with the password
+        printed at the end."""
         user, created = get_user_model().objects.get_or_create(
-            username=DEMO_USERNAME,
-            defaults={"first_name": "Demo", "last_name": "Organiser", "is_staff": True},
+            username=DEMO_USERNAME, defaults={"first_name": "Demo", "last_name": "Organiser"}
         )
-        if created or not user.check_password(DEMO_PASSWORD) or not user.is_staff:
+        if created or not user.check_password(DEMO_PASSWORD) or user.is_staff:
             user.set_password(DEMO_PASSWORD)
-            user.is_staff = True
+            # An organiser made by an older version of this command was staff.
+            user.is_staff = False
             user.save(update_fields=["password", "is_staff"])
-        # Also for an organiser made by an older version of this command; adds only what
-        # is missing.
-        user.user_permissions.add(*Permission.objects.filter(content_type__app_label="tournaments"))
+            user.user_permissions.clear()
         return user
 
     def _club_league(self, user, today: datetime.date) -> Event:

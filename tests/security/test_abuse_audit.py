@@ -1,0 +1,233 @@
+"""Each finding of the abuse audit, sent as the hostile request itself: the status, the
+message and the database afterwards."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.builders import small_league
+from tournaments.models import Event, Game, GameSeat, Session
+
+pytestmark = pytest.mark.django_db
+
+THIRTY_DIGITS = "9" * 30
+
+
+def url(name: str, *args) -> str:
+    return reverse(f"tournaments:{name}", args=args)
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+# 1. The admin's reach
+
+
+@pytest.fixture
+def staff_stranger(stranger):
+    """Staff with every permission of the app: what the demo used to make its organiser."""
+    stranger.is_staff = True
+    stranger.save()
+    stranger.user_permissions.set(Permission.objects.all())
+    client = Client()
+    client.force_login(stranger)
+    return client
+
+
+def test_a_staff_user_cannot_open_another_organisers_private_event_in_the_admin(
+    staff_stranger, organiser, stranger
+):
+    secret = small_league(organiser, slug="secret", is_public=False)
+    change = reverse("admin:tournaments_event_change", args=[secret.pk])
+
+    opened = staff_stranger.get(change)
+    changed = staff_stranger.post(
+        change,
+        {
+            "name": "Mine now",
+            "slug": "secret",
+            "kind": "league",
+            "starts_on": "2026-01-01",
+            "is_public": "on",
+            "rules_preset": "ari-ari",
+            "rules_overrides": "{}",
+            "organisers": [stranger.pk],
+        },
+    )
+
+    assert opened.status_code == 302 and "/admin/login/" in opened.url
+    assert changed.status_code == 302 and "/admin/login/" in changed.url
+    secret.refresh_from_db()
+    assert secret.name == "League" and not secret.is_public
+    assert list(secret.organisers.all()) == [organiser]
+    assert staff_stranger.get(url("event", "secret")).status_code == 404
+
+
+def test_the_admin_is_open_to_a_superuser(client, django_user_model):
+    root = django_user_model.objects.create_superuser("root", password="root-long-password")
+    client.force_login(root)
+
+    assert client.get(reverse("admin:tournaments_event_changelist")).status_code == 200
+    assert "Admin" in text(client.get("/"))
+
+
+def test_the_admin_link_is_not_shown_to_staff_who_may_not_use_it(staff_stranger):
+    assert reverse("admin:index") not in text(staff_stranger.get("/"))
+
+
+# 8. Safe defaults
+
+
+def test_the_demo_refuses_to_run_with_debug_off(settings, django_user_model):
+    settings.DEBUG = False
+
+    with pytest.raises(CommandError, match="DEBUG is off, so this looks like a production site"):
+        call_command("demo", stdout=io.StringIO())
+
+    assert not Event.objects.exists()
+    assert not django_user_model.objects.filter(username="organiser").exists()
+
+
+def test_the_demo_runs_with_debug_off_when_forced(settings):
+    settings.DEBUG = False
+
+    call_command("demo", "--force", stdout=io.StringIO())
+
+    assert Event.objects.count() == 3
+
+
+# 5. Numbers too large for the database
+
+
+def test_a_thirty_digit_table_number_is_refused(organiser_client, session, players):
+    data = {"table_number": THIRTY_DIGITS, "entry_mode": "hands"}
+    winds = ("east", "south", "west", "north")
+    data |= {wind: p.pk for wind, p in zip(winds, players, strict=True)}
+
+    response = organiser_client.post(url("game_create", "thursday", 1), data)
+
+    assert response.status_code == 200
+    assert "Table numbers go up to 999. Choose a smaller one." in text(response)
+    assert not Game.objects.exists()
+
+
+def test_a_thirty_digit_session_number_is_refused(organiser_client, event):
+    response = organiser_client.post(
+        url("session_create", "thursday"), {"number": THIRTY_DIGITS, "date": "2026-09-10"}
+    )
+
+    assert response.status_code == 200
+    assert "Session numbers go up to 10,000. Choose a smaller one." in text(response)
+    assert not Session.objects.exists()
+
+
+def test_thirty_digit_final_scores_are_refused(organiser_client, final_game):
+    big = int(THIRTY_DIGITS) // 100 * 100
+    data = {"score_0": str(big), "score_1": str(-big), "score_2": "50000", "score_3": "50000"}
+
+    response = organiser_client.post(
+        url("final_scores", final_game.pk), {**data, "leftover_sticks": "0"}
+    )
+
+    assert response.status_code == 200
+    assert "Scores lie between −1,000,000 and 1,000,000." in text(response)
+    assert not GameSeat.objects.filter(entered_score__isnull=False).exists()
+
+
+def test_a_thirty_digit_rule_option_is_refused(organiser_client, event):
+    response = organiser_client.post(
+        url("event_rules", "thursday"), {"preset": "ari-ari", "start_points": THIRTY_DIGITS}
+    )
+
+    assert response.status_code == 200
+    assert "Ensure this value is less than or equal to 10000000." in text(response)
+    event.refresh_from_db()
+    assert event.rules_overrides == {}
+
+
+# 5 and 6. The event import
+
+
+def import_file(client, content: bytes):
+    upload = SimpleUploadedFile("export.json", content, content_type="application/json")
+    return client.post(url("event_import", "thursday"), {"file": upload})
+
+
+def export_of(league_client, league) -> dict:
+    return json.loads(league_client.get(url("event_export", league.slug)).content)
+
+
+def test_an_event_import_with_rules_5_is_refused_before_anything_is_written(
+    organiser_client, event, organiser
+):
+    document = export_of(organiser_client, small_league(organiser))
+    document["rules"] = 5
+
+    response = import_file(organiser_client, json.dumps(document).encode())
+
+    assert response.status_code == 200
+    assert "Nothing was imported: its rules are not valid: rules must be a preset name" in text(
+        response
+    )
+    event.refresh_from_db()
+    assert not event.sessions.exists() and event.rules_spec() == "ari-ari"
+
+
+def test_an_event_import_nested_100000_deep_is_refused(organiser_client, event):
+    response = import_file(organiser_client, b"[" * 100_000 + b"]" * 100_000)
+
+    assert response.status_code == 200
+    assert "This file nests more than 64 levels deep" in text(response)
+    assert not event.sessions.exists()
+
+
+def test_an_event_import_of_3000_games_is_refused_with_a_message(
+    organiser_client, event, organiser
+):
+    document = export_of(organiser_client, small_league(organiser))
+    document["games"] = document["games"][:1] * 3000
+
+    response = import_file(organiser_client, json.dumps(document).encode())
+
+    assert response.status_code == 200
+    assert "it holds 3,000 games and one import takes at most 2,000" in text(response)
+    assert not event.sessions.exists()
+    assert Game.objects.filter(session__event=event).count() == 0
+
+
+def test_an_event_import_of_a_few_games_still_works(organiser_client, event, organiser):
+    document = export_of(organiser_client, small_league(organiser))
+
+    response = import_file(organiser_client, json.dumps(document).encode())
+
+    assert response.status_code == 302
+    assert Game.objects.filter(session__event=event).count() == 3
+
+
+# 7. Names
+
+
+def test_the_player_list_hides_players_of_private_events_from_a_stranger(
+    stranger_client, organiser
+):
+    small_league(organiser, slug="secret", is_public=False)
+    Session.objects.create(
+        event=Event.objects.create(name="Open", slug="open", starts_on=datetime.date(2026, 1, 1)),
+        number=1,
+        date=datetime.date(2026, 1, 1),
+    )
+
+    page = text(stranger_client.get(url("players")))
+
+    for name in ("A", "B", "C", "D", "E"):
+        assert f">{name}</a>" not in page
