@@ -1,7 +1,8 @@
 """The whole site as one JSON document, and back into an empty database.
 
 `manage.py backup FILE` writes users (without password hashes unless asked), players,
-and every event with its rules, organisers, roster, sessions and games; each game is its
+and every event with its rules, organisers, roster, sessions, games and trail of changes
+(table links are not kept: organisers make new ones); each game is its
 tenbou-game/1 record (hands or final scores, and penalties), so a restore replays every
 game through the engine and stores the same results. `manage.py restore FILE` rebuilds
 it all in one transaction: a damaged file stores nothing.
@@ -17,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from . import services
-from .models import Event, Game, GameSeat, Player, RosterEntry, Session
+from .models import Event, Game, GameSeat, Player, RosterEntry, Session, TrailEntry
 
 FORMAT = "tenbou-backup/1"
 USER_FIELDS = ("username", "email", "first_name", "last_name", "is_active", "is_staff")
@@ -34,6 +35,7 @@ def _game(game: Game) -> dict[str, Any]:
         "table": game.table_number,
         "source_id": game.source_id,
         "status": game.status,
+        "locked": game.locked,
         "substitutes": [s.seat for s in seats if s.is_substitute],
     }
     if game.awaits_final_scores:
@@ -41,6 +43,27 @@ def _game(game: Game) -> dict[str, Any]:
     else:
         data["record"] = game.to_record()
     return data
+
+
+def _trail(event: Event, games) -> list[dict[str, Any]]:
+    """The event's trail of changes, oldest first; a game is named by its place in the
+    backup's list of the event's games."""
+    position = {game.pk: index for index, game in enumerate(games)}
+    return [
+        {
+            "game": position.get(entry.game_id),
+            "table_number": entry.table_number,
+            "session_number": entry.session_number,
+            "hand_number": entry.hand_number,
+            "kind": entry.kind,
+            "user": entry.user.get_username() if entry.user else None,
+            "author": entry.author,
+            "before": entry.before,
+            "after": entry.after,
+            "at": entry.at.isoformat(),
+        }
+        for entry in event.trail.select_related("user").order_by("at", "pk")
+    ]
 
 
 def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
@@ -97,6 +120,7 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
                     for s in event.sessions.order_by("number")
                 ],
                 "games": [_game(game) for game in games],
+                "trail": _trail(event, games),
             }
         )
     return {
@@ -109,7 +133,7 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
     }
 
 
-def _restore_game(event_data, sessions, players, index, data) -> None:
+def _restore_game(event_data, sessions, players, index, data) -> Game:
     where = f"event {event_data['slug']}, game {index}"
     session = sessions.get(data["session"])
     if session is None:
@@ -140,6 +164,31 @@ def _restore_game(event_data, sessions, players, index, data) -> None:
         )
     if data.get("substitutes"):
         GameSeat.objects.filter(game=game, seat__in=data["substitutes"]).update(is_substitute=True)
+    if data.get("locked"):
+        Game.objects.filter(pk=game.pk).update(locked=True)
+    return game
+
+
+def _restore_trail(event, games, users, entries) -> None:
+    rows = TrailEntry.objects.bulk_create(
+        TrailEntry(
+            event=event,
+            game=games[entry["game"]] if entry["game"] is not None else None,
+            table_number=entry["table_number"],
+            session_number=entry["session_number"],
+            hand_number=entry["hand_number"],
+            kind=entry["kind"],
+            user=users.get(entry["user"]) if entry["user"] else None,
+            author=entry["author"],
+            before=entry["before"],
+            after=entry["after"],
+        )
+        for entry in entries
+    )
+    # `at` is set on creation; the original times are put back afterwards.
+    for row, entry in zip(rows, entries, strict=True):
+        row.at = datetime.datetime.fromisoformat(entry["at"])
+    TrailEntry.objects.bulk_update(rows, ["at"])
 
 
 def restore_site(data: Any) -> dict[str, int]:
@@ -177,6 +226,7 @@ def restore_site(data: Any) -> dict[str, int]:
                 )
                 players[player.display_name] = player
             games = 0
+            trails = []
             for event_data in data["events"]:
                 event = Event(
                     name=event_data["name"],
@@ -219,9 +269,16 @@ def restore_site(data: Any) -> dict[str, int]:
                     )
                     for s in event_data["sessions"]
                 }
-                for index, game_data in enumerate(event_data["games"], start=1):
+                restored = [
                     _restore_game(event_data, sessions, players, index, game_data)
-                    games += 1
+                    for index, game_data in enumerate(event_data["games"], start=1)
+                ]
+                games += len(restored)
+                trails.append((event, restored, event_data.get("trail", [])))
+            # Replaying wrote trail entries of its own; the site's real trail replaces them.
+            TrailEntry.objects.all().delete()
+            for event, restored, entries in trails:
+                _restore_trail(event, restored, users, entries)
             return {
                 "users": len(users),
                 "players": len(players),

@@ -15,7 +15,16 @@ from django.utils import timezone
 
 from tests.tournaments.builders import small_league, tied_event
 from tournaments import services
-from tournaments.models import Event, Game, GameSeat, Hand, Penalty, Player, RosterEntry
+from tournaments.models import (
+    Event,
+    Game,
+    GameSeat,
+    Hand,
+    Penalty,
+    Player,
+    RosterEntry,
+    TrailEntry,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +60,7 @@ def site_picture(client) -> dict:
             g.status,
             g.ended_by,
             g.ended_early,
+            g.locked,
             g.source_id,
             g.hands.count(),
             tuple(
@@ -59,6 +69,24 @@ def site_picture(client) -> dict:
             ),
         )
         for g in Game.objects.select_related("session__event")
+    )
+    picture["trail"] = sorted(
+        repr(
+            (
+                t.event.slug,
+                t.game and (t.game.session.number, t.game.table_number),
+                t.session_number,
+                t.table_number,
+                t.hand_number,
+                t.kind,
+                t.user and t.user.username,
+                t.author,
+                json.dumps(t.before, sort_keys=True, default=str),
+                json.dumps(t.after, sort_keys=True, default=str),
+                t.at,
+            )
+        )
+        for t in TrailEntry.objects.select_related("event", "game__session", "user")
     )
     picture["penalties"] = sorted(
         (p.game.session.event.slug, p.seat, p.match_points, p.reason) for p in Penalty.objects.all()
@@ -105,11 +133,14 @@ def full_site(organiser, django_user_model):
         .first()
     )
     services.call_time(going.pk)
+    Game.objects.filter(pk=going.pk).update(locked=True)
+    services.add_penalty(going.pk, 1, -5, "Slow play", actor=None)
     league.sessions.filter(number=1).update(
         clock_minutes=90, clock_ends_at=timezone.now() + datetime.timedelta(minutes=30)
     )
     Event.objects.filter(pk=league.pk).results_changed()
     assert Hand.objects.exists() and Penalty.objects.exists() and RosterEntry.objects.exists()
+    assert TrailEntry.objects.exists()
     return league
 
 
