@@ -88,6 +88,11 @@ def site_picture(client) -> dict:
         )
         for t in TrailEntry.objects.select_related("event", "game__session", "user")
     )
+    picture["hands"] = sorted(
+        (h.game.session.event.slug, h.game.session.number, h.game.table_number, h.number)
+        + (h.result, h.dealer, json.dumps(h.deltas))
+        for h in Hand.objects.select_related("game__session__event")
+    )
     picture["penalties"] = sorted(
         (p.game.session.event.slug, p.seat, p.match_points, p.reason) for p in Penalty.objects.all()
     )
