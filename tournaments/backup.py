@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from . import services
-from .models import Event, Game, GameSeat, Player, RosterEntry, Session, TrailEntry
+from .models import Event, Game, Player, RosterEntry, Session, TrailEntry
 
 FORMAT = "tenbou-backup/1"
 USER_FIELDS = ("username", "email", "first_name", "last_name", "is_active", "is_staff")
@@ -147,13 +147,12 @@ def _restore_game(event_data, sessions, players, index, data) -> Game:
             )
         except services.GameChangeRefused as err:
             raise RestoreRefused(f"{where}: {err}") from None
-        if record.get("ended_early"):
-            # The replay already ended the game there; the game keeps why.
-            Game.objects.filter(pk=game.pk).update(ended_early=record["ended_early"])
-        elif data["status"] == Game.Status.FINISHED and not game.is_finished:
-            services.finish_game(game.pk)  # ended early by an organiser
-        elif data["status"] == Game.Status.IN_PROGRESS and game.is_finished:
-            services.reopen_game(game.pk)
+        # A game ended by time was ended by the replay already; why is put back below.
+        if not record.get("ended_early"):
+            if data["status"] == Game.Status.FINISHED and not game.is_finished:
+                services.finish_game(game.pk)  # ended early by an organiser
+            elif data["status"] == Game.Status.IN_PROGRESS and game.is_finished:
+                services.reopen_game(game.pk)
     else:
         seated = [players[name] for name in data["awaiting_scores"]]
         game = services.create_game(
@@ -162,10 +161,12 @@ def _restore_game(event_data, sessions, players, index, data) -> Game:
             table_number=data["table"],
             entry_mode=Game.EntryMode.FINAL_SCORES,
         )
-    if data.get("substitutes"):
-        GameSeat.objects.filter(game=game, seat__in=data["substitutes"]).update(is_substitute=True)
-    if data.get("locked"):
-        Game.objects.filter(pk=game.pk).update(locked=True)
+    services.restore_game_state(
+        game.pk,
+        ended_early=data.get("record", {}).get("ended_early", ""),
+        locked=data.get("locked", False),
+        substitutes=data.get("substitutes", []),
+    )
     return game
 
 

@@ -1189,3 +1189,18 @@ def seat_session(
             )
         Event.objects.filter(pk=session.event_id).results_changed()
         return games
+
+
+def restore_game_state(
+    game_id: int, *, ended_early: str = "", locked: bool = False, substitutes=()
+) -> None:
+    """Put back what a backup says about a game beyond its record: why it ended early,
+    whether it is locked, and which seats were substitutes. Used by `backup.restore_site`
+    after the game was rebuilt from its record (the results are the replay's already)."""
+    with transaction.atomic():
+        if ended_early or locked:
+            Game.objects.filter(pk=game_id).update(ended_early=ended_early, locked=locked)
+        if substitutes:
+            GameSeat.objects.filter(game_id=game_id, seat__in=list(substitutes)).update(
+                is_substitute=True
+            )
