@@ -140,7 +140,7 @@ def test_thirty_digit_final_scores_are_refused(organiser_client, final_game):
     )
 
     assert response.status_code == 200
-    assert "Scores lie between −1,000,000 and 1,000,000." in text(response)
+    assert "at most 12 characters (it has 30)" in text(response)
     assert not GameSeat.objects.filter(entered_score__isnull=False).exists()
 
 
