@@ -79,7 +79,7 @@ CHECK = """() => {
 @pytest.fixture
 def club(transactional_db):
     """The demo club league: long names, double rons, penalties, a final-scores table."""
-    call_command("demo", stdout=io.StringIO())
+    call_command("demo", "--force", stdout=io.StringIO())
     return Event.objects.get(slug="demo-club-league")
 
 
