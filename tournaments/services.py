@@ -1016,6 +1016,15 @@ def withdraw_from_roster(event_id: int, player_id: int, session_number: int) -> 
     played stay and count."""
     if session_number < 1:
         raise GameChangeRefused("Sessions are numbered from 1: give the first session missed.")
+    return _set_withdrawn_from(event_id, player_id, session_number)
+
+
+def return_to_roster(event_id: int, player_id: int) -> RosterEntry:
+    """Take back a withdrawal: the player takes part again."""
+    return _set_withdrawn_from(event_id, player_id, None)
+
+
+def _set_withdrawn_from(event_id: int, player_id: int, session_number: int | None) -> RosterEntry:
     with transaction.atomic():
         entry = (
             RosterEntry.objects.select_for_update()
@@ -1026,22 +1035,6 @@ def withdraw_from_roster(event_id: int, player_id: int, session_number: int) -> 
         if entry is None:
             raise GameChangeRefused("This player is not on the roster.")
         entry.withdrawn_from = session_number
-        entry.save(update_fields=["withdrawn_from"])
-        return entry
-
-
-def return_to_roster(event_id: int, player_id: int) -> RosterEntry:
-    """Take back a withdrawal: the player takes part again."""
-    with transaction.atomic():
-        entry = (
-            RosterEntry.objects.select_for_update()
-            .select_related("player")
-            .filter(event_id=event_id, player_id=player_id)
-            .first()
-        )
-        if entry is None:
-            raise GameChangeRefused("This player is not on the roster.")
-        entry.withdrawn_from = None
         entry.save(update_fields=["withdrawn_from"])
         return entry
 

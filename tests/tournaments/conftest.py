@@ -66,3 +66,14 @@ def stranger_client(stranger):
     client = Client()
     client.force_login(stranger)
     return client
+
+
+@pytest.fixture
+def staff_client(organiser):
+    """The organiser as the site's superuser: the admin is for superusers only."""
+    organiser.is_staff = True
+    organiser.is_superuser = True
+    organiser.save()
+    client = Client()
+    client.force_login(organiser)
+    return client

@@ -4,7 +4,6 @@ replayed can be changed through it."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
@@ -20,18 +19,6 @@ VIEW_ONLY = [Hand, Win, Penalty]
 
 def admin_url(model, action: str, *args) -> str:
     return reverse(f"admin:tournaments_{model._meta.model_name}_{action}", args=args)
-
-
-@pytest.fixture
-def staff_client(organiser):
-    """The organiser as the site's superuser: the admin is for superusers only."""
-    organiser.is_staff = True
-    organiser.is_superuser = True
-    organiser.save()
-    organiser.user_permissions.set(Permission.objects.filter(content_type__app_label="tournaments"))
-    client = Client()
-    client.force_login(organiser)
-    return client
 
 
 @pytest.fixture

@@ -125,18 +125,6 @@ def test_a_stranger_cannot_clear_final_scores(stranger_client, final_game):
     assert final_game.seats.filter(entered_score=40000).exists()
 
 
-@pytest.fixture
-def staff_client(organiser):
-    """The organiser as the site's superuser: the admin is for superusers only."""
-    organiser.is_staff = True
-    organiser.is_superuser = True
-    organiser.save()
-    organiser.user_permissions.set(Permission.objects.filter(content_type__app_label="tournaments"))
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
 def test_the_admin_deletes_an_empty_game_of_ones_own_event_and_no_other(
     staff_client, game, final_game, django_user_model
 ):
