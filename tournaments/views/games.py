@@ -40,6 +40,7 @@ from ..hand_forms import (
 from ..models import Game
 from ..trail import Actor, trail_rows
 from ..wording import describe_hand, describe_stats, win_value
+from .actions import change_game
 from .tables_links import link_context
 
 # The latest changes shown on the game page; the event's trail page has them all.
@@ -683,18 +684,13 @@ def _sentence(text: str) -> str:
 @require_POST
 @login_required
 def final_scores_clear(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game_for_organiser(request, pk)
-    try:
-        services.clear_final_scores(game.pk, actor=Actor.of(request.user))
-    except services.GameChangeRefused as err:
-        messages.error(request, str(err))
-    else:
-        messages.success(
-            request,
-            "Final scores cleared: the game waits for its scores again. Enter them, or "
-            "delete the game if it was created by mistake.",
-        )
-    return redirect(game)
+    return change_game(
+        request,
+        pk,
+        services.clear_final_scores,
+        "Final scores cleared: the game waits for its scores again. Enter them, or "
+        "delete the game if it was created by mistake.",
+    )
 
 
 @login_required
@@ -725,31 +721,19 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game_for_organiser(request, pk)
-    try:
-        services.finish_game(game.pk, actor=Actor.of(request.user))
-    except services.GameChangeRefused as err:
-        messages.error(request, str(err))
-    else:
-        messages.success(request, "Game finished.")
-    return redirect(game)
+    return change_game(request, pk, services.finish_game, "Game finished.")
 
 
 @require_POST
 @login_required
 def game_reopen(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game_for_organiser(request, pk)
-    try:
-        services.reopen_game(game.pk, actor=Actor.of(request.user))
-    except services.GameChangeRefused as err:
-        messages.error(request, str(err))
-    else:
-        if game.entry_mode == Game.EntryMode.FINAL_SCORES:
-            text = "Game reopened: change its final scores, or clear them, then save them again."
-        else:
-            text = "Game reopened: change or delete its hands, then finish it again."
-        messages.success(request, text)
-    return redirect(game)
+    return change_game(request, pk, services.reopen_game, _reopened)
+
+
+def _reopened(game: Game) -> str:
+    if game.entry_mode == Game.EntryMode.FINAL_SCORES:
+        return "Game reopened: change its final scores, or clear them, then save them again."
+    return "Game reopened: change or delete its hands, then finish it again."
 
 
 @require_POST

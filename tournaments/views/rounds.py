@@ -20,6 +20,7 @@ from .. import access, services
 from ..forms import TenbouFormMixin
 from ..models import Game, Session
 from ..trail import Actor
+from .actions import change_game
 
 
 class ClockForm(TenbouFormMixin, forms.Form):
@@ -84,17 +85,12 @@ def clock_stop(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_call_time(request: HttpRequest, pk: int) -> HttpResponse:
-    game = access.get_game_for_organiser(request, pk)
-    try:
-        services.call_time(game.pk, actor=Actor.of(request.user))
-    except services.GameChangeRefused as err:
-        messages.error(request, str(err))
-    else:
-        messages.success(
-            request,
-            "Time called: the game ended after its last hand. Reopen it to play on.",
-        )
-    return redirect(game)
+    return change_game(
+        request,
+        pk,
+        services.call_time,
+        "Time called: the game ended after its last hand. Reopen it to play on.",
+    )
 
 
 @login_required

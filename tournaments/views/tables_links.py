@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from .. import access, services
 from ..models import Game, GameSeat, TableLink
 from ..trail import Actor
+from .actions import change_game
 
 
 def qr_svg(url: str, *, scale: int = 4) -> str:
@@ -69,14 +70,7 @@ def table_link_renew(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_link_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    game = access.get_game_for_organiser(request, pk)
-    try:
-        services.revoke_table_link(game.pk, actor=Actor.of(request.user))
-    except services.GameChangeRefused as err:
-        messages.error(request, str(err))
-    else:
-        messages.success(request, "The table link no longer works.")
-    return redirect(game)
+    return change_game(request, pk, services.revoke_table_link, "The table link no longer works.")
 
 
 @login_required
