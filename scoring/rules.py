@@ -222,8 +222,14 @@ PRESET_SOURCES: dict[str, str] = {
         "Tenhou ranked lobby, four-player east-only game (tenhou.net/man; its English text at"
         " mjstars.net/rules-for)"
     ),
-    "mahjongsoul": "Mahjong Soul ranked rooms, south game (段位戦ルール説明, 2021-06-15)",
-    "mahjongsoul-east": "Mahjong Soul ranked rooms, east-only game (段位戦ルール説明, 2021-06-15)",
+    "mahjongsoul": (
+        "Mahjong Soul ranked rooms, south game (段位戦ルール説明, 2021-06-15,"
+        " mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4)"
+    ),
+    "mahjongsoul-east": (
+        "Mahjong Soul ranked rooms, east-only game (段位戦ルール説明, 2021-06-15,"
+        " mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4)"
+    ),
     "mleague": "M.League official rules (m-league.jp, ルール)",
     "wrc": "World Riichi Championship Rules (2022; clause numbers of the 2015 rule book)",
     "ema": "EMA Riichi Competition Rules, 2016 edition",
@@ -365,9 +371,9 @@ PRESETS: dict[str, Rules] = {
         kazoe=Kazoe.YAKUMAN,  # 段位戦ルール: 数え役満あり
         double_yakuman=True,  # 段位戦ルール: ダブル役満, 役満の複合あり
         multi_ron=MultiRon.DOUBLE,  # 段位戦ルール: ダブロンあり, 三家和は流局
-        multi_ron_honba=MultiRonHonba.FIRST,  # 上家取り (unverified)
+        multi_ron_honba=MultiRonHonba.FIRST,  # 段位戦ルール: ダブロンの積み棒は上家取り
         multi_ron_sticks=MultiRonSticks.FIRST,  # 上家取り (unverified)
-        pao_honba=PaoHonba.DISCARDER,  # not stated in what could be read (unverified)
+        pao_honba=PaoHonba.LIABLE,  # 段位戦ルール: 包発生時の積み棒は包の責任者が支払う
         pao_scope=PaoScope.FED_YAKUMAN,  # 段位戦ルール: 包 only for the fed yakuman
         honba_value=300,  # 1 本場 300 点
         noten_total=3000,  # ノーテン罰符 3000 点
@@ -396,9 +402,9 @@ PRESETS: dict[str, Rules] = {
         kazoe=Kazoe.YAKUMAN,  # 数え役満あり
         double_yakuman=True,  # ダブル役満, 役満の複合あり
         multi_ron=MultiRon.DOUBLE,  # ダブロンあり, 三家和は流局
-        multi_ron_honba=MultiRonHonba.FIRST,  # 上家取り (unverified)
+        multi_ron_honba=MultiRonHonba.FIRST,  # 段位戦ルール: ダブロンの積み棒は上家取り
         multi_ron_sticks=MultiRonSticks.FIRST,  # 上家取り (unverified)
-        pao_honba=PaoHonba.DISCARDER,  # not stated in what could be read (unverified)
+        pao_honba=PaoHonba.LIABLE,  # 段位戦ルール: 包発生時の積み棒は包の責任者が支払う
         pao_scope=PaoScope.FED_YAKUMAN,  # 包 only for the fed yakuman
         honba_value=300,  # 1 本場 300 点
         noten_total=3000,  # ノーテン罰符 3000 点
@@ -445,7 +451,7 @@ PRESETS: dict[str, Rules] = {
         chombo=Chombo.PENALTY,  # チョンボは -20 ポイント (unverified)
         chombo_penalty=Decimal(-20),  # チョンボ -20 ポイント (unverified)
         rounding=Rounding.EXACT,  # points to one decimal
-        riichi_min_points=1000,  # 1000 点未満のリーチ不可 (unverified)
+        riichi_min_points=0,  # ルール: トビなし, 持ち点 1000 点未満でもリーチ可 (unverified)
     ),
     "wrc": Rules(
         start_points=30000,  # 4.1 Starting points: 30,000
