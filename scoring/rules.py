@@ -231,7 +231,10 @@ PRESET_SOURCES: dict[str, str] = {
         " mahjongsoul.com/?newsid=60c8610c2ac863186fdbebd4)"
     ),
     "mleague": "M.League official rules (m-league.jp, ルール)",
-    "wrc": "World Riichi Championship Rules (2022; clause numbers of the 2015 rule book)",
+    "wrc": (
+        "World Riichi Championship Rules (2022; clause numbers of the 2015 rule book; the 2022"
+        " changes as the national federations announced them, e.g. Mahjong Belgium, 2022-04-02)"
+    ),
     "ema": "EMA Riichi Competition Rules, 2016 edition",
 }
 
@@ -462,7 +465,7 @@ PRESETS: dict[str, Rules] = {
         length=Length.HANCHAN,  # 5.8: east and south rounds
         kiriage=True,  # 6.1: a base value of 1,920 is rounded up to 2,000
         kazoe=Kazoe.SANBAIMAN,  # 6.1: "There is no counted yakuman"
-        double_yakuman=False,  # 6.1: a yakuman's base value is 8,000 (single yakuman only)
+        double_yakuman=True,  # 2022 changes: several yakuman in one hand count double or triple
         multi_ron=MultiRon.HEAD_BUMP,  # 5.7.6: only the player closer to the discarder wins
         multi_ron_honba=MultiRonHonba.FIRST,  # 5.7.6: one winner
         multi_ron_sticks=MultiRonSticks.FIRST,  # 5.7.6: one winner
@@ -480,7 +483,7 @@ PRESETS: dict[str, Rules] = {
         leftover_sticks=LeftoverSticks.LOST,  # 5.7.4: bets left at the end are not won
         ties=Ties.SPLIT,  # 5.9.2: tied players share the uma
         chombo=Chombo.PENALTY,  # 7.1: a point penalty, no mangan payment
-        chombo_penalty=Decimal(-30),  # 2022 edition (2015 7.1 says 20; 2022 unverified)
+        chombo_penalty=Decimal(-30),  # 2022 changes: a chombo costs 30,000 points (2015 7.1: 20)
         rounding=Rounding.EXACT,  # 5.9.2: points to one decimal
         riichi_min_points=0,  # not stated: negative scores play on (unverified)
     ),
