@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/requirements.stamp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: venv run test lint format ci browser clean
+.PHONY: venv run test lint format ci browser clean translations messages
 
 venv: $(STAMP)
 
@@ -19,13 +19,36 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
-run: venv
+run: venv translations
 	$(PY) manage.py migrate
 	$(PY) manage.py demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: venv
+test: venv translations
 	$(PY) -m pytest $(ARGS)
+
+# The .mo files Django reads, compiled from locale/*/LC_MESSAGES/*.po in pure Python (no
+# gettext needed); they are not kept in git.
+translations: venv
+	$(PY) manage.py compile_translations
+
+# After changing translatable text: collect every string of the templates and the Python
+# code into locale/ja/LC_MESSAGES/django.po, take the translations of the part files
+# (locale/ja/parts/*.po) where the catalogue has none, then compile. Needs gettext's tools.
+LOCALE_PO := locale/ja/LC_MESSAGES/django.po
+messages: venv
+	@command -v xgettext >/dev/null || $(SUDO) apt-get update
+	@command -v xgettext >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y gettext
+	$(PY) manage.py makemessages -l ja --no-obsolete --ignore=.venv --ignore=staticfiles \
+		--ignore=tests --ignore=docs --ignore=locale
+	@if ls locale/ja/parts/*.po >/dev/null 2>&1; then \
+		msgcat --use-first -o $(LOCALE_PO).all locale/ja/parts/*.po $(LOCALE_PO) && \
+		msgmerge --quiet --no-fuzzy-matching --no-wrap -o $(LOCALE_PO).new \
+			$(LOCALE_PO).all $(LOCALE_PO) && \
+		mv $(LOCALE_PO).new $(LOCALE_PO); \
+		rm -f $(LOCALE_PO).all $(LOCALE_PO).new; \
+	fi
+	$(PY) manage.py compile_translations --force
 
 lint: venv
 	$(VENV)/bin/ruff check .
@@ -39,11 +62,18 @@ ci:
 	bash .ci/run
 
 # Browser tests drive Debian's Chromium; Playwright's own browser download is not used.
+# PDFs of Japanese pages need a Japanese font (IPA Gothic), installed here too.
 browser:
 	@if [ -x /usr/bin/chromium ]; then \
 		echo "Chromium is installed: /usr/bin/chromium"; \
 	else \
 		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+	@# Printed sheets in Japanese need a Japanese font, or the PDF shows empty boxes.
+	@if [ -d /usr/share/fonts/opentype/ipafont-gothic ]; then \
+		echo "A Japanese font is installed: IPA Gothic"; \
+	else \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-ipafont-gothic; \
 	fi
 
 clean:

@@ -42,6 +42,8 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    # The language switcher in the page header posts here (Django's set_language view).
+    path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/my-games/", accounts.my_games, name="my_games"),
     path("", include("tournaments.urls")),

@@ -1,9 +1,19 @@
 """Fixtures shared by every test folder. Keep them small; folder-specific ones live beside
 the tests that use them."""
 
+from pathlib import Path
+
 import pytest
 
+from tournaments.translations import compile_all
+
 ORGANISER_PASSWORD = "a-long-test-password"
+
+
+def pytest_configure(config):
+    # The pages are tested in Japanese too: compile the catalogues the way `make test` does,
+    # for runs that call pytest directly (only when a .po is newer than its .mo).
+    compile_all(Path(__file__).resolve().parent.parent / "locale")
 
 
 @pytest.fixture

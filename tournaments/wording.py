@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import get_language
+
 from scoring import yaku as yaku_table
 from scoring.endings import EndReason
 from scoring.payouts import base_points
@@ -25,6 +27,19 @@ END_REASONS: dict[EndReason, str] = {
     EndReason.TIME: "time was called",
 }
 YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+
+
+def yaku_name(key: str) -> str:
+    """A stored yaku key named in the active language, from scoring/yaku.py's one table:
+    the Japanese name ("平和") when the page is in Japanese, otherwise the romaji club
+    players use ("Pinfu"). An unknown key is shown as it is."""
+    found = yaku_table.YAKU.get(key)
+    if found is None:
+        return key
+    language = get_language() or ""
+    if language.split("-")[0] == "ja":
+        return found.japanese
+    return found.romaji
 
 
 def ended_by(reason: str | None) -> str:
@@ -112,7 +127,7 @@ def describe_stats(hand: dict[str, Any], names: list[str]) -> list[str]:
     for win in hand.get("wins", []):
         parts = []
         if win.get("yaku"):
-            parts.append(", ".join(yaku_table.name(k) for k in win["yaku"]))
+            parts.append(", ".join(yaku_name(k) for k in win["yaku"]))
         if win.get("dora"):
             parts.append(f"{win['dora']} dora")
         if win.get("open") is not None:
