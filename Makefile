@@ -27,10 +27,16 @@ run: venv translations
 test: venv translations
 	$(PY) -m pytest $(ARGS)
 
-# The .mo files Django reads, compiled from locale/*/LC_MESSAGES/*.po in pure Python (no
-# gettext needed); they are not kept in git.
+# The .mo files Django reads, compiled from locale/*/LC_MESSAGES/*.po; they are not kept
+# in git. Django's compilemessages when gettext's msgfmt is installed (.ci/run installs
+# it), otherwise the same compilation in pure Python, so a fresh clone needs nothing more.
 translations: venv
-	$(PY) manage.py compile_translations
+	@if command -v msgfmt >/dev/null; then \
+		$(PY) manage.py compilemessages --ignore=.venv --ignore=staticfiles; \
+	else \
+		echo "gettext's msgfmt is not installed: compiling the catalogues in pure Python"; \
+		$(PY) manage.py compile_translations; \
+	fi
 
 # After changing translatable text: collect every string of the templates and the Python
 # code into locale/ja/LC_MESSAGES/django.po, take the translations of the part files
