@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from . import formatting
 
 # The chart
@@ -172,19 +175,30 @@ def cumulative_chart(
     x_ticks = [Tick(x(n - 1), str(n)) for n in dict.fromkeys(numbers)]
     dots = (
         [
-            Dot(cx, cy, f"Game {i + 1}: {formatting.match_points(totals[i])}")
+            Dot(
+                cx,
+                cy,
+                _("Game %(number)s: %(total)s")
+                % {"number": i + 1, "total": formatting.match_points(totals[i])},
+            )
             for i, (cx, cy) in enumerate(coords)
         ]
         if count <= MAX_DOTS
         else []
     )
     last_x, last_y = coords[-1]
-    games = "1 game" if count == 1 else f"{count} games"
-    description = (
-        f"Cumulative match points over {games}: {formatting.match_points(totals[-1])} in all; "
-        f"highest {formatting.match_points(max(totals))}, "
-        f"lowest {formatting.match_points(min(totals))}."
-    )
+    description = ngettext(
+        "Cumulative match points over %(count)s game: %(total)s in all; highest %(highest)s, "
+        "lowest %(lowest)s.",
+        "Cumulative match points over %(count)s games: %(total)s in all; highest %(highest)s, "
+        "lowest %(lowest)s.",
+        count,
+    ) % {
+        "count": count,
+        "total": formatting.match_points(totals[-1]),
+        "highest": formatting.match_points(max(totals)),
+        "lowest": formatting.match_points(min(totals)),
+    }
     return CumulativeChart(
         width=width,
         height=height,

@@ -9,6 +9,9 @@ match points exactly, the rank as a whole number.
 
 Each export is cached under the event's results token, like the standings themselves, so
 that asking for the same file again costs no more than a cached page.
+
+CSV and XLSX headers are in the language of the page the file was asked from; the JSON
+export is for scripts, so its keys (and its words) are always English.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from decimal import Decimal
 
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.utils import translation
 from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
@@ -114,23 +118,32 @@ def _xlsx(title: str, headers, rows) -> bytes:
 
 def table_file(table, export_format: str, title: str) -> bytes:
     """The table (every row, in its current order) as a file of the given format."""
-    values = list(table.as_values())
-    headers, rows = [str(header) for header in values[0]], values[1:]
+    if export_format == "json":
+        with translation.override("en"):
+            headers, rows = _values(table)
+        records = [dict(zip(headers, row, strict=True)) for row in rows]
+        return json.dumps(records, default=_json_number, ensure_ascii=False).encode("utf-8")
+    headers, rows = _values(table)
     if export_format == "csv":
         return _csv(headers, rows)
     if export_format == "xlsx":
-        return _xlsx(title, headers, rows)
-    if export_format == "json":
-        records = [dict(zip(headers, row, strict=True)) for row in rows]
-        return json.dumps(records, default=_json_number, ensure_ascii=False).encode("utf-8")
+        return _xlsx(str(title), headers, rows)
     raise ValueError(f"unknown export format {export_format!r}")
+
+
+def _values(table) -> tuple[list[str], list[list]]:
+    """The headers (worded in the active language) and the rows of every cell's value."""
+    values = list(table.as_values())
+    return [str(header) for header in values[0]], values[1:]
 
 
 def export_response(request, event, table, *, export_format: str, name: str, title: str):
     """The table as a download, cached for this state of the event's results and this
     exact query (filters, order)."""
     query = hashlib.sha256(request.GET.urlencode().encode()).hexdigest()[:32]
-    key = f"export:{event.pk}:{event.results_token}:{name}:{export_format}:{query}"
+    # The headers of a CSV or XLSX file are in the page's language; JSON is always English.
+    language = "en" if export_format == "json" else translation.get_language()
+    key = f"export:{event.pk}:{event.results_token}:{name}:{export_format}:{language}:{query}"
     content = cache.get(key)
     if content is None:
         content = table_file(table, export_format, title)

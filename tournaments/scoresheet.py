@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from scoring import Rules
 
 from .formatting import points, rule_number
@@ -52,10 +54,10 @@ class Sheet:
     @property
     def rules_footer(self) -> list[tuple[str, str]]:
         return [
-            ("Starting Score", points(self.rules.start_points)),
-            ("Return Score", points(self.rules.return_points)),
-            ("Uma", "/".join(rule_number(u) for u in self.rules.uma)),
-            ("Oka", rule_number(self.rules.effective_oka)),
+            (_("Starting Score"), points(self.rules.start_points)),
+            (_("Return Score"), points(self.rules.return_points)),
+            (_("Uma"), "/".join(rule_number(u) for u in self.rules.uma)),
+            (_("Oka"), rule_number(self.rules.effective_oka)),
         ]
 
 
@@ -63,7 +65,9 @@ def build_sheet(players: Sequence[Player], games: Sequence[Game], rules: Rules) 
     """A sheet for `players` (the columns, in this order) from up to four finished games
     among exactly these players; blocks without a game stay blank."""
     if len(games) > SHEET_GAMES:
-        raise SheetRefused(f"A scoresheet holds {SHEET_GAMES} games; choose at most four.")
+        raise SheetRefused(
+            _("A scoresheet holds %(count)s games; choose at most four.") % {"count": SHEET_GAMES}
+        )
     column = {player.pk: index for index, player in enumerate(players)}
     blocks = []
     running: list[Decimal] | None = None
@@ -73,9 +77,11 @@ def build_sheet(players: Sequence[Player], games: Sequence[Game], rules: Rules) 
             game = games[number - 1]
             seats = game.ordered_seats()
             if {s.player_id for s in seats} != set(column):
-                raise SheetRefused(f"{game} was not played by the sheet's four players.")
+                raise SheetRefused(
+                    _("%(game)s was not played by the sheet's four players.") % {"game": game}
+                )
             if not game.is_finished:
-                raise SheetRefused(f"{game} is not finished yet.")
+                raise SheetRefused(_("%(game)s is not finished yet.") % {"game": game})
             block.game = game
             for seat in seats:
                 col = column[seat.player_id]

@@ -14,6 +14,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import yaku as yaku_table
 
@@ -22,20 +24,24 @@ from .models import Game, GameSeat, Hand
 
 # As the statistics page states them.
 DEFINITIONS = (
-    ("Hands", "every hand recorded in the player's games, except chombo hands (which are "
-     "played again); aborts and draws count."),
-    ("Wins", "hands they won (each winner of a double ron counts)."),
-    ("Tsumo", "their wins by tsumo; the tsumo rate is of their wins."),
-    ("Deal-ins", "ron hands in which they discarded the winning tile (a double ron is one)."),
-    ("Riichi", "hands in which their riichi stick went on the table."),
-    ("Average won", "what a win brought them: payments, honba and the riichi sticks taken, "
-     "not counting their own stick."),
-    ("Average dealt in", "what a deal-in cost them, honba included, not counting their own "
-     "riichi stick."),
-    ("Dealer repeats", "hands they dealt after which they dealt again (a win or tenpai as "
-     "dealer)."),
-    ("Places", "finished games by final place."),
+    (gettext_lazy("Hands"), gettext_lazy(
+        "every hand recorded in the player's games, except chombo hands (which are "
+        "played again); aborts and draws count.")),
+    (gettext_lazy("Wins"), gettext_lazy("hands they won (each winner of a double ron counts).")),
+    (gettext_lazy("Tsumo"), gettext_lazy("their wins by tsumo; the tsumo rate is of their wins.")),
+    (gettext_lazy("Deal-ins"), gettext_lazy(
+        "ron hands in which they discarded the winning tile (a double ron is one).")),
+    (gettext_lazy("Riichi"), gettext_lazy("hands in which their riichi stick went on the table.")),
+    (gettext_lazy("Average won"), gettext_lazy(
+        "what a win brought them: payments, honba and the riichi sticks taken, "
+        "not counting their own stick.")),
+    (gettext_lazy("Average dealt in"), gettext_lazy(
+        "what a deal-in cost them, honba included, not counting their own riichi stick.")),
+    (gettext_lazy("Dealer repeats"), gettext_lazy(
+        "hands they dealt after which they dealt again (a win or tenpai as dealer).")),
+    (gettext_lazy("Places"), gettext_lazy("finished games by final place.")),
 )  # fmt: skip
+PLACE_NAMES = (gettext_lazy("1st"), gettext_lazy("2nd"), gettext_lazy("3rd"), gettext_lazy("4th"))
 # Dora as some logs list them among the yaku (Tenhou's names): counted in `dora`, not here.
 NOT_YAKU = frozenset({"ドラ", "裏ドラ", "赤ドラ"})
 HUNDRED = Decimal(100)
@@ -140,7 +146,7 @@ class PlayerStats:
         most = max(self.places) or 1
         return [
             {
-                "place": ("1st", "2nd", "3rd", "4th")[place - 1],
+                "place": str(PLACE_NAMES[place - 1]),
                 "count": count,
                 "width": round(BAR_WIDTH * count / most),
                 "count_x": 46 + round(BAR_WIDTH * count / most),
@@ -150,22 +156,34 @@ class PlayerStats:
             for place, count in enumerate(self.places, start=1)
         ]
 
+    def place_summary(self) -> str:
+        """The places chart in words, for a screen reader: "Final places: 1st 3, 2nd 1, ..."."""
+        places = ", ".join(
+            _("%(place)s %(count)s") % {"place": PLACE_NAMES[place], "count": count}
+            for place, count in enumerate(self.places)
+        )
+        return _("Final places: %(places)s") % {"places": places}
+
     def figures(self) -> list[dict[str, str]]:
         """The figures as a page shows them: a label, the count, and the rate beside it."""
         return [
-            {"label": "Games", "value": _count(self.games), "rate": ""},
-            {"label": "Hands", "value": _count(self.hands), "rate": ""},
-            {"label": "Wins", "value": _count(self.wins), "rate": _percent(self.win_rate)},
-            {"label": "Tsumo", "value": _count(self.tsumo), "rate": _percent(self.tsumo_rate)},
+            {"label": _("Games"), "value": _count(self.games), "rate": ""},
+            {"label": _("Hands"), "value": _count(self.hands), "rate": ""},
+            {"label": _("Wins"), "value": _count(self.wins), "rate": _percent(self.win_rate)},
+            {"label": _("Tsumo"), "value": _count(self.tsumo), "rate": _percent(self.tsumo_rate)},
             {
-                "label": "Deal-ins",
+                "label": _("Deal-ins"),
                 "value": _count(self.deal_ins),
                 "rate": _percent(self.deal_in_rate),
             },
-            {"label": "Riichi", "value": _count(self.riichi), "rate": _percent(self.riichi_rate)},
-            {"label": "Average won", "value": _points(self.average_won), "rate": ""},
-            {"label": "Average dealt in", "value": _points(self.average_dealt_in), "rate": ""},
-            {"label": "Dealer repeats", "value": _count(self.dealer_repeats), "rate": ""},
+            {
+                "label": _("Riichi"),
+                "value": _count(self.riichi),
+                "rate": _percent(self.riichi_rate),
+            },
+            {"label": _("Average won"), "value": _points(self.average_won), "rate": ""},
+            {"label": _("Average dealt in"), "value": _points(self.average_dealt_in), "rate": ""},
+            {"label": _("Dealer repeats"), "value": _count(self.dealer_repeats), "rate": ""},
         ]
 
     def yaku_rows(self) -> list[dict[str, Any]]:

@@ -8,7 +8,10 @@ from decimal import Decimal
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.functional import lazy
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from . import formatting
 from .models import WINDS, Game, GameSeat
@@ -64,20 +67,37 @@ def status_badge(game: Game) -> str:
     return badge(game.get_status_display(), kind)
 
 
+def _session_points_header(number: int) -> str:
+    return _("S%(number)s pts") % {"number": number}
+
+
+def _session_places_header(number: int) -> str:
+    return _("S%(number)s places") % {"number": number}
+
+
+# Headers made when the table is, but worded when they are shown: a JSON export words its
+# keys in English whatever the page's language.
+session_points_header = lazy(_session_points_header, str)
+session_places_header = lazy(_session_places_header, str)
+
+
 class EventTable(tables.Table):
-    name = tables.Column(linkify=True, attrs=WRAP)
-    kind = tables.Column()
+    name = tables.Column(verbose_name=gettext_lazy("Name"), linkify=True, attrs=WRAP)
+    kind = tables.Column(verbose_name=gettext_lazy("Kind"))
     dates = tables.Column(
-        accessor="starts_on", verbose_name="Dates", order_by=("starts_on", "ends_on")
+        accessor="starts_on", verbose_name=gettext_lazy("Dates"), order_by=("starts_on", "ends_on")
     )
-    session_count = tables.Column(verbose_name="Sessions", attrs=NUMBER)
+    session_count = tables.Column(verbose_name=gettext_lazy("Sessions"), attrs=NUMBER)
     visibility = tables.Column(
-        accessor="is_public", verbose_name="Visibility", orderable=False, empty_values=()
+        accessor="is_public",
+        verbose_name=gettext_lazy("Visibility"),
+        orderable=False,
+        empty_values=(),
     )
 
     class Meta:
         attrs = {"class": "listing"}
-        empty_text = "No events yet."
+        empty_text = gettext_lazy("No events yet.")
         order_by = "-dates"
 
     def __init__(self, *args, organised: set[int] = frozenset(), **kwargs):
@@ -91,19 +111,21 @@ class EventTable(tables.Table):
     def render_visibility(self, record) -> str:
         if record.pk not in self.organised:
             return ""
-        return badge("Public", "public") if record.is_public else badge("Private", "private")
+        if record.is_public:
+            return badge(_("Public"), "public")
+        return badge(_("Private"), "private")
 
 
 class SessionTable(tables.Table):
-    number = tables.Column(verbose_name="Session", linkify=True, attrs=NUMBER)
-    date = tables.DateColumn(format="j M Y")
-    title = tables.Column(default="", attrs=WRAP)
-    game_count = tables.Column(verbose_name="Games", attrs=NUMBER)
-    finished_count = tables.Column(verbose_name="Finished", attrs=NUMBER)
+    number = tables.Column(verbose_name=gettext_lazy("Session"), linkify=True, attrs=NUMBER)
+    date = tables.DateColumn(verbose_name=gettext_lazy("Date"), format="j M Y")
+    title = tables.Column(verbose_name=gettext_lazy("Title"), default="", attrs=WRAP)
+    game_count = tables.Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
+    finished_count = tables.Column(verbose_name=gettext_lazy("Finished"), attrs=NUMBER)
 
     class Meta:
         attrs = {"class": "listing"}
-        empty_text = "No sessions yet."
+        empty_text = gettext_lazy("No sessions yet.")
         orderable = False
 
 
@@ -129,15 +151,17 @@ class SeatColumn(tables.Column):
         seat = seats[self.seat]
         if seat.is_substitute:
             return format_html(
-                '{} <span class="badge badge-private">sub</span> <span class="score">{}</span>',
+                '{} <span class="badge badge-private">{}</span> <span class="score">{}</span>',
                 seat.player,
+                _("sub"),
                 formatting.points(seat.score),
             )
         if seat.seat in leaders(seats, finished=record.is_finished):
             return format_html(
-                '<strong class="leader">{}<span class="visually-hidden"> (leading)</span>'
+                '<strong class="leader">{}<span class="visually-hidden"> {}</span>'
                 '</strong> <span class="score">{}</span>',
                 seat.player,
+                _("(leading)"),
                 formatting.points(seat.score),
             )
         return format_html(
@@ -159,11 +183,14 @@ def leaders(seats: list[GameSeat], *, finished: bool) -> set[int]:
 
 class GameTable(tables.Table):
     table_number = tables.Column(
-        verbose_name="Table",
+        verbose_name=gettext_lazy("Table"),
         linkify=True,
-        attrs={"th": {"class": "number"}, "td": {"class": "number table", "data-label": "Table"}},
+        attrs={
+            "th": {"class": "number"},
+            "td": {"class": "number table", "data-label": gettext_lazy("Table")},
+        },
     )
-    status = tables.Column(attrs={"td": {"class": "status"}})
+    status = tables.Column(verbose_name=gettext_lazy("Status"), attrs={"td": {"class": "status"}})
     east = SeatColumn(0)
     south = SeatColumn(1)
     west = SeatColumn(2)
@@ -178,7 +205,7 @@ class GameTable(tables.Table):
 
     class Meta:
         attrs = {"class": "listing games"}
-        empty_text = "No games yet."
+        empty_text = gettext_lazy("No games yet.")
         orderable = False
 
     def __init__(self, *args, organiser: bool = False, **kwargs):
@@ -190,52 +217,64 @@ class GameTable(tables.Table):
     def render_table_number(self, record) -> str:
         # Words, not a lone digit: the link is a target a thumb can hit.
         return format_html(
-            '<a href="{}">Table {}</a>', record.get_absolute_url(), record.table_number
+            '<a href="{}">{}</a>',
+            record.get_absolute_url(),
+            _("Table %(number)s") % {"number": record.table_number},
         )
 
     def render_edit(self, record) -> str:
         url = reverse("tournaments:game_edit", args=[record.pk])
-        return format_html('<a href="{}">Seats</a>', url)
+        return format_html('<a href="{}">{}</a>', url, _("Seats"))
 
 
 class PlayerTable(tables.Table):
-    display_name = tables.Column(verbose_name="Player", linkify=True)
-    ema_number = tables.Column(verbose_name="EMA number", default="")
-    games_played = tables.Column(verbose_name="Games", attrs=NUMBER)
+    display_name = tables.Column(verbose_name=gettext_lazy("Player"), linkify=True)
+    ema_number = tables.Column(verbose_name=gettext_lazy("EMA number"), default="")
+    games_played = tables.Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
 
     class Meta:
         attrs = {"class": "listing"}
-        empty_text = "No players yet."
+        empty_text = gettext_lazy("No players yet.")
 
 
 class PlayerGamesTable(tables.Table):
-    date = tables.DateColumn(accessor="game__session__date", format="j M Y", orderable=False)
+    date = tables.DateColumn(
+        accessor="game__session__date",
+        verbose_name=gettext_lazy("Date"),
+        format="j M Y",
+        orderable=False,
+    )
     event = tables.Column(
         accessor="game__session__event",
+        verbose_name=gettext_lazy("Event"),
         linkify=lambda record: record.game.event.get_absolute_url(),
         attrs=WRAP,
     )
     session = tables.Column(
         accessor="game__session__number",
-        verbose_name="Session",
+        verbose_name=gettext_lazy("Session"),
         linkify=lambda record: record.game.session.get_absolute_url(),
         attrs=NUMBER,
     )
     table = tables.Column(
         accessor="game__table_number",
-        verbose_name="Table",
+        verbose_name=gettext_lazy("Table"),
         linkify=lambda record: record.game.get_absolute_url(),
         attrs=NUMBER,
     )
-    seat = tables.Column(accessor="seat", verbose_name="Seat")
-    status = tables.Column(accessor="game__status", verbose_name="Status")
-    score = tables.Column(attrs=NUMBER, empty_values=())
-    placement = tables.Column(verbose_name="Place", attrs=NUMBER, default=formatting.MISSING)
-    match_points = tables.Column(verbose_name="Points", attrs=NUMBER, default=formatting.MISSING)
+    seat = tables.Column(accessor="seat", verbose_name=gettext_lazy("Seat"))
+    status = tables.Column(accessor="game__status", verbose_name=gettext_lazy("Status"))
+    score = tables.Column(verbose_name=gettext_lazy("Score"), attrs=NUMBER, empty_values=())
+    placement = tables.Column(
+        verbose_name=gettext_lazy("Place"), attrs=NUMBER, default=formatting.MISSING
+    )
+    match_points = tables.Column(
+        verbose_name=gettext_lazy("Points"), attrs=NUMBER, default=formatting.MISSING
+    )
 
     class Meta:
         attrs = {"class": "listing"}
-        empty_text = "No games yet."
+        empty_text = gettext_lazy("No games yet.")
         orderable = False
         # The results first, so that a phone shows them before it needs to scroll sideways.
         sequence = ["date", "placement", "match_points", "score", "event", "..."]
@@ -347,21 +386,27 @@ class StandingsTable(tables.Table):
     is the ranking itself.
     """
 
-    rank = tables.Column(**_number())
-    player = tables.Column(order_by=("player_key",), attrs=PLAYER)
-    games = ValueColumn(**_number(order_by=("-games",)))
-    match_points = MatchPointsColumn(**_number(verbose_name="Total", order_by=("-match_points",)))
-    average_placement = AveragePlacementColumn(**_number(verbose_name="Avg place"))
-    first = ValueColumn(**_number(verbose_name="1st", order_by=("-first",)))
-    second = ValueColumn(**_number(verbose_name="2nd", order_by=("-second",)))
-    third = ValueColumn(**_number(verbose_name="3rd", order_by=("-third",)))
-    fourth = ValueColumn(**_number(verbose_name="4th", order_by=("-fourth",)))
-    average_score = ScoreColumn(**_number(verbose_name="Avg score", order_by=("-average_score",)))
-    penalties = PenaltyColumn(**_number())
+    rank = tables.Column(**_number(verbose_name=gettext_lazy("Rank")))
+    player = tables.Column(
+        verbose_name=gettext_lazy("Player"), order_by=("player_key",), attrs=PLAYER
+    )
+    games = ValueColumn(**_number(verbose_name=gettext_lazy("Games"), order_by=("-games",)))
+    match_points = MatchPointsColumn(
+        **_number(verbose_name=gettext_lazy("Total"), order_by=("-match_points",))
+    )
+    average_placement = AveragePlacementColumn(**_number(verbose_name=gettext_lazy("Avg place")))
+    first = ValueColumn(**_number(verbose_name=gettext_lazy("1st"), order_by=("-first",)))
+    second = ValueColumn(**_number(verbose_name=gettext_lazy("2nd"), order_by=("-second",)))
+    third = ValueColumn(**_number(verbose_name=gettext_lazy("3rd"), order_by=("-third",)))
+    fourth = ValueColumn(**_number(verbose_name=gettext_lazy("4th"), order_by=("-fourth",)))
+    average_score = ScoreColumn(
+        **_number(verbose_name=gettext_lazy("Avg score"), order_by=("-average_score",))
+    )
+    penalties = PenaltyColumn(**_number(verbose_name=gettext_lazy("Penalties")))
 
     class Meta:
         attrs = {"class": "listing standings"}
-        empty_text = "No finished games yet."
+        empty_text = gettext_lazy("No finished games yet.")
         order_by = "rank"
 
     def __init__(self, standings, *, session_columns: int = MAX_SESSION_COLUMNS, **kwargs):
@@ -383,7 +428,7 @@ class StandingsTable(tables.Table):
                 (
                     f"s{number}_points",
                     MatchPointsColumn(
-                        verbose_name=f"S{number} pts",
+                        verbose_name=session_points_header(number),
                         default=formatting.MISSING,
                         attrs=group,
                         order_by=(f"-s{number}_points_key",),
@@ -394,7 +439,7 @@ class StandingsTable(tables.Table):
                 (
                     f"s{number}_places",
                     tables.Column(
-                        verbose_name=f"S{number} places",
+                        verbose_name=session_places_header(number),
                         default="",
                         attrs=NUMBER,
                         order_by=(f"s{number}_places_key",),
@@ -429,38 +474,47 @@ class ResultsTable(tables.Table):
 
     session = ValueColumn(
         accessor="game__session__number",
-        verbose_name="Session",
+        verbose_name=gettext_lazy("Session"),
         linkify=lambda record: record.game.session.get_absolute_url(),
         **_number(order_by=_in_play_order()),
     )
     table = ValueColumn(
         accessor="game__table_number",
-        verbose_name="Table",
+        verbose_name=gettext_lazy("Table"),
         **_number(order_by=_in_play_order("game__table_number")),
     )
     game = ValueColumn(
-        accessor="game_id", verbose_name="Game", **_number(order_by=_in_play_order("game_id"))
+        accessor="game_id",
+        verbose_name=gettext_lazy("Game"),
+        **_number(order_by=_in_play_order("game_id")),
     )
-    wind = tables.Column(accessor="seat", verbose_name="Wind", order_by=_in_play_order("seat"))
+    wind = tables.Column(
+        accessor="seat", verbose_name=gettext_lazy("Wind"), order_by=_in_play_order("seat")
+    )
     player = tables.Column(
         accessor="player__display_name",
-        verbose_name="Player",
+        verbose_name=gettext_lazy("Player"),
         linkify=lambda record: record.player.get_absolute_url(),
         order_by=_in_play_order("player__display_name"),
         attrs=PLAYER,
     )
-    score = ScoreColumn(verbose_name="Final score", **_number(order_by=_in_play_order("-score")))
-    placement = ValueColumn(verbose_name="Place", **_number(order_by=_in_play_order("placement")))
+    score = ScoreColumn(
+        verbose_name=gettext_lazy("Final score"), **_number(order_by=_in_play_order("-score"))
+    )
+    placement = ValueColumn(
+        verbose_name=gettext_lazy("Place"), **_number(order_by=_in_play_order("placement"))
+    )
     match_points = MatchPointsColumn(
-        verbose_name="Match points", **_number(order_by=_in_play_order("-match_points"))
+        verbose_name=gettext_lazy("Match points"),
+        **_number(order_by=_in_play_order("-match_points")),
     )
     penalty_points = PenaltyColumn(
-        verbose_name="Penalty", **_number(order_by=_in_play_order("penalty_points"))
+        verbose_name=gettext_lazy("Penalty"), **_number(order_by=_in_play_order("penalty_points"))
     )
 
     class Meta:
         attrs = {"class": "listing results"}
-        empty_text = "No finished games yet."
+        empty_text = gettext_lazy("No finished games yet.")
         # Who and how they did first, so that a phone shows it before scrolling sideways.
         sequence = (
             "session",
@@ -484,7 +538,7 @@ class ResultsTable(tables.Table):
         return WINDS[value]
 
     def value_wind(self, value) -> str:
-        return WINDS[value]
+        return str(WINDS[value])
 
 
 def _percent(value) -> str:
@@ -518,33 +572,37 @@ class StatisticsTable(tables.Table):
     are the column names the page shows."""
 
     player = tables.Column(
-        verbose_name="Player",
+        verbose_name=gettext_lazy("Player"),
         linkify=lambda record, table: table.player_url(record),
         order_by=("player",),
     )
-    games = ValueColumn(**_number(verbose_name="Games", order_by=("-games",)))
-    hands = ValueColumn(**_number(verbose_name="Hands", order_by=("-hands",)))
-    wins = ValueColumn(**_number(verbose_name="Wins", order_by=("-wins",)))
-    win_rate = RateColumn("win_rate", verbose_name="Win rate")
-    tsumo = ValueColumn(**_number(verbose_name="Tsumo", order_by=("-tsumo",)))
-    tsumo_rate = RateColumn("tsumo_rate", verbose_name="Tsumo rate")
-    deal_ins = ValueColumn(**_number(verbose_name="Deal-ins", order_by=("-deal_ins",)))
-    deal_in_rate = RateColumn("deal_in_rate", verbose_name="Deal-in rate")
-    riichi = ValueColumn(**_number(verbose_name="Riichi", order_by=("-riichi",)))
-    riichi_rate = RateColumn("riichi_rate", verbose_name="Riichi rate")
-    average_won = AverageColumn("average_won", verbose_name="Average won")
-    average_dealt_in = AverageColumn("average_dealt_in", verbose_name="Average dealt in")
-    dealer_repeats = ValueColumn(
-        **_number(verbose_name="Dealer repeats", order_by=("-dealer_repeats",))
+    games = ValueColumn(**_number(verbose_name=gettext_lazy("Games"), order_by=("-games",)))
+    hands = ValueColumn(**_number(verbose_name=gettext_lazy("Hands"), order_by=("-hands",)))
+    wins = ValueColumn(**_number(verbose_name=gettext_lazy("Wins"), order_by=("-wins",)))
+    win_rate = RateColumn("win_rate", verbose_name=gettext_lazy("Win rate"))
+    tsumo = ValueColumn(**_number(verbose_name=gettext_lazy("Tsumo"), order_by=("-tsumo",)))
+    tsumo_rate = RateColumn("tsumo_rate", verbose_name=gettext_lazy("Tsumo rate"))
+    deal_ins = ValueColumn(
+        **_number(verbose_name=gettext_lazy("Deal-ins"), order_by=("-deal_ins",))
     )
-    first = ValueColumn(**_number(verbose_name="1st", order_by=("-first",)))
-    second = ValueColumn(**_number(verbose_name="2nd", order_by=("-second",)))
-    third = ValueColumn(**_number(verbose_name="3rd", order_by=("-third",)))
-    fourth = ValueColumn(**_number(verbose_name="4th", order_by=("-fourth",)))
+    deal_in_rate = RateColumn("deal_in_rate", verbose_name=gettext_lazy("Deal-in rate"))
+    riichi = ValueColumn(**_number(verbose_name=gettext_lazy("Riichi"), order_by=("-riichi",)))
+    riichi_rate = RateColumn("riichi_rate", verbose_name=gettext_lazy("Riichi rate"))
+    average_won = AverageColumn("average_won", verbose_name=gettext_lazy("Average won"))
+    average_dealt_in = AverageColumn(
+        "average_dealt_in", verbose_name=gettext_lazy("Average dealt in")
+    )
+    dealer_repeats = ValueColumn(
+        **_number(verbose_name=gettext_lazy("Dealer repeats"), order_by=("-dealer_repeats",))
+    )
+    first = ValueColumn(**_number(verbose_name=gettext_lazy("1st"), order_by=("-first",)))
+    second = ValueColumn(**_number(verbose_name=gettext_lazy("2nd"), order_by=("-second",)))
+    third = ValueColumn(**_number(verbose_name=gettext_lazy("3rd"), order_by=("-third",)))
+    fourth = ValueColumn(**_number(verbose_name=gettext_lazy("4th"), order_by=("-fourth",)))
 
     class Meta:
         attrs = {"class": "listing statistics"}
-        empty_text = "No hands recorded yet."
+        empty_text = gettext_lazy("No hands recorded yet.")
         order_by = "player"
 
     def __init__(self, rows, *, event_slug: str, **kwargs):

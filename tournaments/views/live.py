@@ -16,6 +16,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 import scoring
 
@@ -23,6 +25,7 @@ from .. import access, formatting
 from ..models import Game, GameSeat, Session
 from ..standings import cached_standings
 from .rounds import clock_context
+from .sheets import round_name
 
 POLL_SECONDS = 5
 TOP = 8  # always shown
@@ -68,10 +71,20 @@ def _round_labels(games: list[Game]) -> dict[int, str]:
     return labels
 
 
-def _status(game: Game) -> str:
+def _state(game: Game) -> str:
+    """A table's state as a CSS class of its card: playing, locked, finished or time."""
     if game.is_finished:
-        return "Time" if game.ended_by == "time" else "Finished"
-    return "Locked" if game.locked else "Playing"
+        return "time" if game.ended_by == "time" else "finished"
+    return "locked" if game.locked else "playing"
+
+
+def _status(state: str) -> str:
+    return {
+        "time": _("Time"),
+        "finished": _("Finished"),
+        "locked": _("Locked"),
+        "playing": _("Playing"),
+    }[state]
 
 
 def _panel(request: HttpRequest, event, session: Session | None, page: int, top: int) -> str:
@@ -95,8 +108,9 @@ def _panel(request: HttpRequest, event, session: Session | None, page: int, top:
     tables = [
         {
             "number": g.table_number,
-            "status": _status(g),
-            "round": labels.get(g.pk, ""),
+            "state": _state(g),
+            "status": _status(_state(g)),
+            "round": round_name(labels.get(g.pk, "")),
             "seats": [
                 {
                     "name": s.player.display_name,
@@ -160,7 +174,7 @@ def live(request: HttpRequest, slug: str) -> HttpResponse:
         last = state["last"].timestamp() if state["last"] else 0
         clock = session.clock_ends_at.timestamp() if session.clock_ends_at else 0
         version = f"{session.pk}:{last}:{state['count']}:{clock}"
-    key = f"live:{event.pk}:{event.results_token}:{version}:{page}:{top}"
+    key = f"live:{event.pk}:{event.results_token}:{version}:{page}:{top}:{get_language()}"
     panel = cache.get(key)
     if panel is None:
         panel = _panel(request, event, session, page, top)

@@ -15,6 +15,8 @@ from typing import Any
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring.game import GameResult
 from scoring.rules import LeftoverSticks
@@ -31,6 +33,23 @@ from ..formatting import (
 from ..models import WINDS, Game, GameSeat, Session
 from ..scoresheet import SHEET_GAMES, Sheet, SheetRefused, build_sheet
 from ..wording import describe_hand
+
+# Rounds, as "E3-1": the wind of the round, the hand in it, then the honba. The wind is a
+# word of the language the page is in ("東3-1" in Japanese).
+ROUND_WINDS = {
+    "E": pgettext_lazy("round wind, as in E3-1", "E"),
+    "S": pgettext_lazy("round wind, as in S3-1", "S"),
+    "W": pgettext_lazy("round wind, as in W3-1", "W"),
+    "N": pgettext_lazy("round wind, as in N3-1", "N"),
+}
+
+
+def round_name(code: str) -> str:
+    """A round and honba code ("E3-1", as the engine labels rounds) in the active language;
+    "" stays ""."""
+    wind = ROUND_WINDS.get(code[:1])
+    return f"{wind}{code[1:]}" if wind is not None else code
+
 
 # The four-game scoresheet
 
@@ -68,13 +87,13 @@ def _row_labels(number: int) -> list[tuple[str, str, str]]:
     seed's sheet: game 1 ends with Total, games 2-3 with Subtotal and Total, game 4 with
     Subtotal and Grand Total."""
     rows = [
-        ("Raw Score", "scores", ""),
-        ("Match Points", "match_points", ""),
-        ("Placement", "placements", ""),
+        (_("Raw Score"), "scores", ""),
+        (_("Match Points"), "match_points", ""),
+        (_("Placement"), "placements", ""),
     ]
     if number > 1:
-        rows.append(("Subtotal", "subtotals", "subtotal"))
-    rows.append(("Grand Total" if number == SHEET_GAMES else "Total", "totals", "total"))
+        rows.append((_("Subtotal"), "subtotals", "subtotal"))
+    rows.append((_("Grand Total") if number == SHEET_GAMES else _("Total"), "totals", "total"))
     return rows
 
 
@@ -132,21 +151,20 @@ def _names(seats: list[GameSeat]) -> str:
 def _refusal(games: list[Game], finished: list[Game]) -> str | None:
     """Why these games cannot share one sheet, in words an organiser can act on."""
     if len(finished) > SHEET_GAMES:
-        return (
-            f"This table has {len(finished)} finished games; a scoresheet holds "
-            f"{SHEET_GAMES}. Seat the next games at another table number."
-        )
+        return _(
+            "This table has %(count)s finished games; a scoresheet holds %(most)s. Seat the "
+            "next games at another table number."
+        ) % {"count": len(finished), "most": SHEET_GAMES}
     first = games[0].ordered_seats()
     expected = {seat.player_id for seat in first}
     for number, game in enumerate(games, start=1):
         seats = game.ordered_seats()
         if {seat.player_id for seat in seats} != expected:
-            return (
-                f"Game {number} at this table was played by {_names(seats)}, not by the "
-                f"four players of game 1 ({_names(first)}): a scoresheet is for four "
-                "players who play their games together. Put the other game at another "
-                "table number."
-            )
+            return _(
+                "Game %(number)s at this table was played by %(players)s, not by the four "
+                "players of game 1 (%(first)s): a scoresheet is for four players who play "
+                "their games together. Put the other game at another table number."
+            ) % {"number": number, "players": _names(seats), "first": _names(first)}
     return None
 
 
@@ -160,9 +178,16 @@ def _penalty_notes(games: list[Game]) -> list[str]:
                 continue
             reasons = [p.reason for p in game.penalties.all() if p.seat == seat.seat]
             notes.append(
-                f"Game {number}: {seat.player.display_name} {penalty(seat.penalty_points)} "
-                f"in penalties ({'; '.join(reasons) or 'chombo'}), included in the match "
-                "points."
+                _(
+                    "Game %(number)s: %(player)s %(points)s in penalties (%(reasons)s), "
+                    "included in the match points."
+                )
+                % {
+                    "number": number,
+                    "player": seat.player.display_name,
+                    "points": penalty(seat.penalty_points),
+                    "reasons": "; ".join(reasons) or _("chombo"),
+                }
             )
     return notes
 
@@ -200,8 +225,12 @@ def _sheet_context(request: HttpRequest, slug: str, number: int, table: int, *, 
     waiting = len(games) - len(finished)
     if waiting:
         page.notes.append(
-            f"{waiting} game{'s' if waiting > 1 else ''} at this table "
-            f"{'are' if waiting > 1 else 'is'} not finished yet and will appear once finished."
+            ngettext(
+                "%(count)s game at this table is not finished yet and will appear once finished.",
+                "%(count)s games at this table are not finished yet and will appear once finished.",
+                waiting,
+            )
+            % {"count": waiting}
         )
     context["sheet"] = page
     return context
@@ -228,7 +257,7 @@ def _hand_rows(record: dict[str, Any], result: GameResult, names: list[str]) -> 
         rows.append(
             {
                 "number": number,
-                "round": f"{report.round_label}-{report.honba}",
+                "round": round_name(f"{report.round_label}-{report.honba}"),
                 "dealer": names[report.dealer],
                 "result": describe_hand(doc, names),
                 "riichi": ", ".join(names[s] for s in doc["riichi"]),
@@ -251,15 +280,15 @@ def _hand_rows(record: dict[str, Any], result: GameResult, names: list[str]) -> 
 def _final_rows(result: GameResult) -> list[dict[str, Any]]:
     """The rows under the hands, one cell per seat."""
     rows = [
-        {"label": "Final score", "cells": [points(s) for s in result.final_scores]},
-        {"label": "Placement", "cells": [sheet_placement(p) for p in result.placements]},
+        {"label": _("Final score"), "cells": [points(s) for s in result.final_scores]},
+        {"label": _("Placement"), "cells": [sheet_placement(p) for p in result.placements]},
     ]
     if any(result.penalties):
         penalties = [penalty(p) if p else "" for p in result.penalties]
-        rows.append({"label": "Penalties", "cells": penalties})
+        rows.append({"label": _("Penalties"), "cells": penalties})
     rows.append(
         {
-            "label": "Match points",
+            "label": _("Match points"),
             "cells": [match_points(p) for p in result.match_points],
             "total": True,
         }
@@ -271,10 +300,19 @@ def _sticks_note(result: GameResult) -> str:
     sticks = result.leftover_sticks
     if not sticks:
         return ""
-    what = "1 riichi stick" if sticks == 1 else f"{sticks} riichi sticks"
     if result.rules.leftover_sticks is LeftoverSticks.FIRST:
-        return f"{what} left on the table went to first place (in the final score)."
-    return f"{what} left on the table {'was' if sticks == 1 else 'were'} lost."
+        text = ngettext(
+            "%(count)s riichi stick left on the table went to first place (in the final score).",
+            "%(count)s riichi sticks left on the table went to first place (in the final score).",
+            sticks,
+        )
+    else:
+        text = ngettext(
+            "%(count)s riichi stick left on the table was lost.",
+            "%(count)s riichi sticks left on the table were lost.",
+            sticks,
+        )
+    return text % {"count": sticks}
 
 
 def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
@@ -299,12 +337,14 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         ],
     }
     if game.awaits_final_scores:
-        context["waiting"] = "The final scores of this game have not been entered yet."
+        context["waiting"] = _("The final scores of this game have not been entered yet.")
         return render(request, "tournaments/game_sheet.html", context)
     try:
         result = services.replay_record(record)
     except services.GameChangeRefused as err:
-        context["waiting"] = f"This game cannot be replayed under the event's rules: {err}"
+        context["waiting"] = _(
+            "This game cannot be replayed under the event's rules: %(reason)s"
+        ) % {"reason": err}
         return render(request, "tournaments/game_sheet.html", context)
     context["start"] = [points(result.rules.start_points)] * 4
     if "hands" in record:
@@ -315,6 +355,9 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         context["sticks"] = _sticks_note(result)
     else:
         state = result.state
-        context["next"] = f"{state.round_label}-{state.honba}, {names[state.dealer]} deals"
+        context["next"] = _("%(round)s, %(player)s deals") % {
+            "round": round_name(f"{state.round_label}-{state.honba}"),
+            "player": names[state.dealer],
+        }
     context["footer"] = Sheet([], [], result.rules).rules_footer
     return render(request, "tournaments/game_sheet.html", context)

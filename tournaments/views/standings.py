@@ -17,6 +17,8 @@ from django.db import DatabaseError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 import scoring
@@ -41,7 +43,7 @@ EXPORT_PARAM = "_export"
 RESULTS_PER_PAGE = 100  # whole games: four rows each
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 PLAY_ORDER = ("game__session__number", "game__table_number", "game_id", "seat")
-TIE_ORDER = (
+TIE_ORDER = gettext_lazy(
     "Players are ranked by total match points, then by more first places, then by the "
     "better average placement, then by the higher average final score; players equal on "
     "all four share a rank, shown as “3=”."
@@ -80,13 +82,13 @@ def _export_links(request: HttpRequest) -> list[tuple[str, str]]:
 
 class StandingsFilterForm(forms.Form):
     first_session = forms.TypedChoiceField(
-        label="From session", coerce=int, empty_value=None, required=False
+        label=gettext_lazy("From session"), coerce=int, empty_value=None, required=False
     )
     last_session = forms.TypedChoiceField(
-        label="To session", coerce=int, empty_value=None, required=False
+        label=gettext_lazy("To session"), coerce=int, empty_value=None, required=False
     )
     min_games = forms.IntegerField(
-        label="At least this many games",
+        label=gettext_lazy("At least this many games"),
         min_value=0,
         max_value=10_000,
         required=False,
@@ -96,14 +98,14 @@ class StandingsFilterForm(forms.Form):
     def __init__(self, data, *, sessions):
         super().__init__(data)
         choices = [(number, f"{number} · {date:%-d %b %Y}") for number, date in sessions]
-        self.fields["first_session"].choices = [("", "The first"), *choices]
-        self.fields["last_session"].choices = [("", "The last"), *choices]
+        self.fields["first_session"].choices = [("", _("The first")), *choices]
+        self.fields["last_session"].choices = [("", _("The last")), *choices]
 
     def clean(self):
         data = super().clean()
         first, last = data.get("first_session"), data.get("last_session")
         if first is not None and last is not None and first > last:
-            raise forms.ValidationError("The first session comes after the last one.")
+            raise forms.ValidationError(_("The first session comes after the last one."))
         return data
 
     def filters(self) -> dict:
@@ -120,18 +122,43 @@ class StandingsFilterForm(forms.Form):
 
 def _describe(standings, filters: dict) -> str:
     games = standings.games
-    text = f"{games} finished game{'' if games == 1 else 's'}"
     first, last = filters.get("first_session"), filters.get("last_session")
-    if first is not None and last is not None:
-        text += f" of sessions {first}–{last}" if first != last else f" of session {first}"
+    values = {"count": games, "first": first, "last": last}
+    if first is not None and last is not None and first != last:
+        text = ngettext(
+            "%(count)s finished game of sessions %(first)s–%(last)s",
+            "%(count)s finished games of sessions %(first)s–%(last)s",
+            games,
+        )
+    elif first is not None and last is not None:
+        text = ngettext(
+            "%(count)s finished game of session %(first)s",
+            "%(count)s finished games of session %(first)s",
+            games,
+        )
     elif first is not None:
-        text += f" from session {first} on"
+        text = ngettext(
+            "%(count)s finished game from session %(first)s on",
+            "%(count)s finished games from session %(first)s on",
+            games,
+        )
     elif last is not None:
-        text += f" up to session {last}"
+        text = ngettext(
+            "%(count)s finished game up to session %(last)s",
+            "%(count)s finished games up to session %(last)s",
+            games,
+        )
+    else:
+        text = ngettext("%(count)s finished game", "%(count)s finished games", games)
+    text = text % values
     if filters.get("min_games"):
         least = filters["min_games"]
-        text += f"; players with at least {least} game{'' if least == 1 else 's'}"
-    return text + "."
+        return ngettext(
+            "%(games)s; players with at least %(count)s game.",
+            "%(games)s; players with at least %(count)s games.",
+            least,
+        ) % {"games": text, "count": least}
+    return _("%(games)s.") % {"games": text}
 
 
 # Enough for a club's whole league on one page (and in print); a larger one pages.
@@ -149,7 +176,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     columns = MAX_SESSION_COLUMNS if all_columns else RECENT_SESSION_COLUMNS
     table = StandingsTable(result, session_columns=columns)
     BoundedRequestConfig(request, paginate=_paging(request, STANDINGS_PER_PAGE)).configure(table)
-    export = _export_response(request, event, table, f"{event.slug}-standings", "Standings")
+    export = _export_response(request, event, table, f"{event.slug}-standings", _("Standings"))
     if export is not None:
         return export
     context = {
@@ -177,12 +204,12 @@ def _columns_toggle(request: HttpRequest, table: StandingsTable, all_columns: bo
         if len(table.sessions_all) <= RECENT_SESSION_COLUMNS:
             return None
         query.pop(COLUMNS_PARAM, None)
-        label = f"Show only the latest {RECENT_SESSION_COLUMNS} sessions"
+        label = _("Show only the latest %(count)s sessions") % {"count": RECENT_SESSION_COLUMNS}
     else:
         if not table.sessions_hidden or len(table.sessions_all) <= len(table.sessions_shown):
             return None
         query[COLUMNS_PARAM] = "all"
-        label = f"Show all {len(table.sessions_all)} session columns"
+        label = _("Show all %(count)s session columns") % {"count": len(table.sessions_all)}
     return {"label": label, "href": f"?{query.urlencode()}" if query else request.path}
 
 
@@ -205,7 +232,7 @@ def results(request: HttpRequest, slug: str) -> HttpResponse:
     )
     table = ResultsTable(seats)
     BoundedRequestConfig(request, paginate=_paging(request, RESULTS_PER_PAGE)).configure(table)
-    export = _export_response(request, event, table, f"{event.slug}-results", "Results")
+    export = _export_response(request, event, table, f"{event.slug}-results", _("Results"))
     if export is not None:
         return export
     context = {"event": event, "table": table, "export_links": _export_links(request)}
@@ -223,7 +250,7 @@ def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     players = statistics(Game.objects.filter(session__event=event))
     table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
     BoundedRequestConfig(request, paginate=_paging(request, STATISTICS_PER_PAGE)).configure(table)
-    export = _export_response(request, event, table, f"{event.slug}-statistics", "Statistics")
+    export = _export_response(request, event, table, f"{event.slug}-statistics", _("Statistics"))
     if export is not None:
         return export
     context = {
@@ -256,8 +283,8 @@ def event_export_zip(request: HttpRequest, slug: str) -> HttpResponse:
 
 class EventImportForm(forms.Form):
     file = forms.FileField(
-        label="Event export",
-        help_text="The .json file of another event's “Event export” link.",
+        label=gettext_lazy("Event export"),
+        help_text=gettext_lazy("The .json file of another event's “Event export” link."),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 
@@ -265,20 +292,25 @@ class EventImportForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_IMPORT_BYTES:
             limit = MAX_IMPORT_BYTES // (1024 * 1024)
-            raise forms.ValidationError(f"This file is larger than {limit} MB.")
+            raise forms.ValidationError(
+                _("This file is larger than %(limit)s MB.") % {"limit": limit}
+            )
         text = upload.read()
         try:
             check_json_depth(text)
         except scoring.ScoringError:
             raise forms.ValidationError(
-                f"This file nests more than {MAX_JSON_DEPTH} levels deep, which no event "
-                "export does. Choose the .json file of an event export."
+                _(
+                    "This file nests more than %(depth)s levels deep, which no event export "
+                    "does. Choose the .json file of an event export."
+                )
+                % {"depth": MAX_JSON_DEPTH}
             ) from None
         try:
             return json.loads(text)
         except (ValueError, RecursionError):
             raise forms.ValidationError(
-                "This file is not JSON. Choose the .json file of an event export."
+                _("This file is not JSON. Choose the .json file of an event export.")
             ) from None
 
 
@@ -300,13 +332,24 @@ def event_import(request: HttpRequest, slug: str) -> HttpResponse:
             with transaction.atomic():
                 count = exchange.import_event(event, form.cleaned_data["file"], user=request.user)
         except exchange.ImportRefused as err:
-            form.add_error("file", f"Nothing was imported: {_sentence(str(err))}")
+            form.add_error(
+                "file", _("Nothing was imported: %(reason)s") % {"reason": _sentence(str(err))}
+            )
         except DatabaseError as err:
             # Sessions the export lists twice, or numbered 0, fail in the database.
-            form.add_error("file", f"Nothing was imported: the export is damaged ({err}).")
+            form.add_error(
+                "file",
+                _("Nothing was imported: the export is damaged (%(error)s).") % {"error": err},
+            )
         else:
             messages.success(
-                request, f"Imported {count} game{'' if count == 1 else 's'} into {event}."
+                request,
+                ngettext(
+                    "Imported %(count)s game into %(event)s.",
+                    "Imported %(count)s games into %(event)s.",
+                    count,
+                )
+                % {"count": count, "event": event},
             )
             return redirect(event)
         event = Event.objects.get(pk=event.pk)  # the refused import may have set its rules
