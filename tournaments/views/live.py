@@ -16,8 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, pgettext
 
 import scoring
 
@@ -80,10 +79,10 @@ def _state(game: Game) -> str:
 
 def _status(state: str) -> str:
     return {
-        "time": _("Time"),
-        "finished": _("Finished"),
-        "locked": _("Locked"),
-        "playing": _("Playing"),
+        "time": pgettext("a table's state on the live screen", "Time"),
+        "finished": pgettext("a table's state on the live screen", "Finished"),
+        "locked": pgettext("a table's state on the live screen", "Locked"),
+        "playing": pgettext("a table's state on the live screen", "Playing"),
     }[state]
 
 
