@@ -17,10 +17,9 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import yaku as yaku_table
-
 from . import formatting
 from .models import Game, GameSeat, Hand
+from .wording import yaku_name
 
 # As the statistics page states them.
 DEFINITIONS = (
@@ -191,7 +190,7 @@ class PlayerStats:
         return [
             {
                 "key": key,
-                "name": yaku_table.name(key),
+                "name": yaku_name(key),
                 "count": n,
                 "rate": _percent(rate(n, self.wins)),
             }
@@ -315,6 +314,6 @@ def yaku_frequency(players: list[PlayerStats]) -> list[dict[str, Any]]:
         total.update(p.yaku)
     wins = sum(p.wins for p in players)
     return [
-        {"name": yaku_table.name(key), "count": n, "rate": _percent(rate(n, wins))}
+        {"name": yaku_name(key), "count": n, "rate": _percent(rate(n, wins))}
         for key, n in sorted(total.items(), key=lambda item: (-item[1], item[0]))
     ]

@@ -80,12 +80,12 @@ def test_the_standings_page_reads_in_japanese_around_the_table(client, league):
     response = client.get(url("standings", "league"), {"first_session": "2"}, **JA)
 
     text = page_text(response)
-    assert "第2回戦以降の終了した対局" in text
+    assert "第2回戦以降の終了した対局 1件。" in text
     assert "順位は合計ポイント、次に1着の回数の多さ" in text
     assert "この表をダウンロード:" in text
     assert "開始回戦" in text and "最低対局数" in text
     english = page_text(client.get(url("standings", "league"), {"first_session": "2"}, **EN))
-    assert "finished games from session 2 on." in english
+    assert "1 finished game from session 2 on." in english
 
 
 def test_a_bad_filter_is_refused_in_japanese(client, league):
