@@ -1,0 +1,310 @@
+"""The load test: the hands its tables post, its check of the database, and a tiny run
+against a real gunicorn."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.http import QueryDict
+
+import scoring
+from scoring.game import next_state, play_hand, start_state
+from scoring.record import parse_hand
+from scoring.rules import resolve_rules
+from tournaments import loadtest, services
+from tournaments.hand_forms import HandForm, seat_labels
+from tournaments.management.commands.load_test import database_url
+from tournaments.models import Event, Game, GameSeat, Hand, Player, TableLink
+
+PROJECT_DIR = Path(__file__).resolve().parents[2]
+
+
+# --- what the tables post ----------------------------------------------------------------
+
+
+def test_planned_games_replay_to_their_end_and_every_hand_fits_the_hand_form():
+    rules = resolve_rules("ari-ari")
+    names = ["Aki", "Ben", "Chie", "Dan"]
+    kinds = set()
+    for seed in range(40):
+        plan = loadtest.plan_hands(random.Random(seed), "ari-ari")
+        doc = {"format": "tenbou-game/1", "rules": "ari-ari", "players": names, "hands": plan}
+        assert scoring.replay(scoring.parse_record(doc)).finished
+        state = start_state(rules)
+        for number, hand in enumerate(plan, start=1):
+            data = QueryDict(mutable=True)
+            for key, value in [("number", str(number)), *loadtest.form_fields(hand)]:
+                data.appendlist(key, value)
+            form = HandForm(
+                data,
+                seats=seat_labels(names, state.dealer),
+                rules=rules,
+                scores=state.scores,
+                with_number=True,
+            )
+            assert form.is_valid(), (seed, number, hand, form.errors)
+            assert parse_hand(form.to_hand(), number) == parse_hand(hand, number)
+            kinds.add(hand["result"])
+            report, settlement = play_hand(state, parse_hand(hand, number), rules, number=number)
+            state = next_state(state, report, settlement, rules)
+    assert {"ron", "tsumo", "draw"} <= kinds
+
+
+# --- the database check ------------------------------------------------------------------
+
+
+@pytest.fixture
+def played():
+    """Two tables of the load-test event, each with three of its planned hands saved."""
+    tables = loadtest.prepare(tables=2, say=lambda _: None)
+    for table in tables:
+        table.plan = table.plan[:3] if len(table.plan) > 3 else table.plan
+        for number, doc in enumerate(table.plan, start=1):
+            services.add_hand(table.game_id, number, doc)
+            table.entered.append(doc)
+    return tables
+
+
+@pytest.mark.django_db
+def test_prepare_seats_every_table_with_a_live_link_and_reuses_the_event_and_players():
+    first = loadtest.prepare(tables=3, say=lambda _: None)
+    assert len(first) == 3 and Player.objects.count() == 12
+    games = Game.objects.filter(pk__in=[t.game_id for t in first])
+    assert all(g.status == Game.Status.IN_PROGRESS for g in games)
+    assert TableLink.objects.live().filter(game__in=games).count() == 3
+    assert (
+        first[0].link == TableLink.objects.live().get(game_id=first[0].game_id).get_absolute_url()
+    )
+    second = loadtest.prepare(tables=3, say=lambda _: None)
+    assert Event.objects.filter(slug=loadtest.SLUG).count() == 1
+    assert Player.objects.count() == 12
+    assert {g.session.number for g in Game.objects.filter(pk__in=[t.game_id for t in second])} == {
+        2
+    }
+
+
+@pytest.mark.django_db
+def test_the_check_passes_when_every_saved_hand_is_stored_and_results_match_a_replay(played):
+    check = loadtest.check_database(loadtest.client_record(played))
+    assert check.ok, check.problems
+    assert check.games == 2
+    assert check.hands == sum(len(t.entered) for t in played)
+
+
+@pytest.mark.django_db
+def test_the_check_reports_a_tampered_stored_result(played):
+    seat = GameSeat.objects.filter(game_id=played[0].game_id).order_by("seat").first()
+    seat.score += 1000
+    seat.save()
+    check = loadtest.check_database(loadtest.client_record(played))
+    assert not check.ok
+    assert check.problems == [
+        f"table 1 (game {played[0].game_id}): seat 0 ({seat.player}) has score {seat.score}, "
+        f"a fresh replay gives {seat.score - 1000}"
+    ]
+
+
+@pytest.mark.django_db
+def test_the_check_reports_a_lost_hand(played):
+    Hand.objects.filter(game_id=played[1].game_id).order_by("-number").first().delete()
+    problems = loadtest.check_database(loadtest.client_record(played)).problems
+    saved = len(played[1].entered)
+    assert problems[0] == (
+        f"table 2 (game {played[1].game_id}): 1 hand(s) lost: the table saved {saved}, "
+        f"the database holds {saved - 1}"
+    )
+
+
+@pytest.mark.django_db
+def test_the_check_reports_a_hand_stored_that_the_table_never_saved(played):
+    table = played[0]
+    record = loadtest.client_record(played)
+    record["games"][str(table.game_id)]["hands"] = table.entered[:-1]
+    problems = loadtest.check_database(record).problems
+    assert problems == [
+        f"table 1 (game {table.game_id}): 1 hand(s) more than the table saved: it saved "
+        f"{len(table.entered) - 1}, the database holds {len(table.entered)}"
+    ]
+    # A save whose answer never came may or may not have been stored: both are accepted.
+    record["games"][str(table.game_id)]["uncertain"] = True
+    assert loadtest.check_database(record).ok
+
+
+@pytest.mark.django_db
+def test_the_check_reports_a_hand_stored_otherwise_than_entered(played):
+    table = played[0]
+    record = loadtest.client_record(played)
+    changed = {"result": "chombo", "riichi": [], "offender": 3}
+    record["games"][str(table.game_id)]["hands"][0] = changed
+    problems = loadtest.check_database(record).problems
+    assert len(problems) == 1
+    assert problems[0].startswith(f"table 1 (game {table.game_id}): hand 1 is stored as ")
+    assert problems[0].endswith(f"but the table entered {changed}")
+
+
+@pytest.mark.django_db
+def test_the_check_reports_a_game_that_is_gone(played):
+    Game.objects.filter(pk=played[1].game_id).delete()
+    problems = loadtest.check_database(loadtest.client_record(played)).problems
+    assert problems == [
+        f"table 2 (game {played[1].game_id}): the game is missing from the database"
+    ]
+
+
+def test_percentiles_are_nearest_rank():
+    values = [float(v) for v in range(1, 101)]
+    assert loadtest.percentile(values, 0.5) == 50
+    assert loadtest.percentile(values, 0.95) == 95
+    assert loadtest.percentile(values, 0.99) == 99
+    assert loadtest.percentile([3.0], 0.99) == 3
+    assert loadtest.percentile([], 0.5) == 0
+
+
+# --- the command's refusals --------------------------------------------------------------
+
+
+def test_the_app_server_gets_the_database_this_process_uses():
+    sqlite = {"ENGINE": "django.db.backends.sqlite3", "NAME": "/srv/tenbou/db.sqlite3"}
+    assert database_url(sqlite) == "sqlite:////srv/tenbou/db.sqlite3"
+    pg = {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": "tenbou",
+        "USER": "app",
+        "PASSWORD": "p@ss/word",
+        "HOST": "db.internal",
+        "PORT": 5433,
+    }
+    assert database_url(pg) == "postgres://app:p%40ss%2Fword@db.internal:5433/tenbou"
+    local = {"ENGINE": "django.db.backends.postgresql", "NAME": "t", "USER": "postgres"}
+    assert database_url(local) == "postgres://postgres@127.0.0.1:5432/t"
+
+
+def test_a_database_in_memory_is_refused_with_what_to_give_instead():
+    with pytest.raises(CommandError, match="SQLite in memory, which another process cannot"):
+        database_url({"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"})
+    with pytest.raises(CommandError, match="SQLite or PostgreSQL, not"):
+        database_url({"ENGINE": "django.db.backends.mysql", "NAME": "x"})
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--tables", "0"], "at least 1, not '0'"),
+        (["--seconds", "-5"], "above 0, not '-5'"),
+        (["--workers", "many"], "at least 1, not 'many'"),
+        (["--redis", "--cache-url", "redis://127.0.0.1:6379/1"], "--redis or --cache-url"),
+    ],
+)
+def test_bad_arguments_are_refused_before_anything_is_made(args, message):
+    with pytest.raises(CommandError, match=message):
+        call_command("load_test", *args)
+    assert not Event.objects.exists() and not Player.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_check_file_that_is_not_the_clients_record_is_refused(tmp_path):
+    missing = tmp_path / "none.json"
+    with pytest.raises(CommandError, match="is not a file written by load_test --save"):
+        call_command("load_test", "--check", str(missing))
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"games": {"1": {"hands": []}}}))
+    with pytest.raises(CommandError, match="is not a file written by load_test --save"):
+        call_command("load_test", "--check", str(wrong))
+
+
+@pytest.mark.skipif(
+    connection.vendor != "sqlite", reason="the test database is in memory on SQLite"
+)
+@pytest.mark.django_db
+def test_a_run_on_the_in_memory_test_database_is_refused_before_anything_is_made():
+    with pytest.raises(CommandError, match="another process cannot reach"):
+        call_command("load_test", "--tables", "1", "--seconds", "1")
+    assert not Event.objects.exists()
+
+
+# --- a tiny run against gunicorn ---------------------------------------------------------
+
+
+def _manage(db: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "DATABASE_URL")}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=f"sqlite:///{db}")
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=PROJECT_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def _rows(out: str) -> dict[str, list[str]]:
+    return {
+        m.group(1): m.group(2).split()
+        for m in re.finditer(
+            r"^  (standings|game page|table link|hand form|hand saved|all)\s+(.*)$", out, re.M
+        )
+    }
+
+
+def test_a_tiny_run_reports_its_figures_checks_the_database_and_frees_its_port(tmp_path):
+    db = tmp_path / "load.sqlite3"
+    assert _manage(db, "migrate", "-v", "0").returncode == 0
+    saved = tmp_path / "clients.json"
+    run = _manage(
+        db, "load_test", "--tables", "2", "--seconds", "5", "--workers", "2",
+        "--hand-every", "0.5", "--reload-every", "1", "--save", str(saved),
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
+    out = run.stdout
+    assert "2 tables, 8 players, 5 s against gunicorn (2 workers)" in out
+    rows = _rows(out)
+    assert set(rows) == {"standings", "game page", "table link", "hand form", "hand saved", "all"}
+    for kind, row in rows.items():
+        count, per_second, p50, _, p95, _, p99, _, errors = row
+        assert int(count) > 0 and float(per_second) > 0, kind
+        assert int(p50) <= int(p95) <= int(p99) and errors == "0", kind
+    assert "Database check: OK. 2 games" in out
+
+    # What the clients saved is what the database holds.
+    record = json.loads(saved.read_text())
+    with sqlite3.connect(db) as conn:
+        stored = dict(
+            conn.execute(
+                "SELECT game_id, COUNT(*) FROM tournaments_hand GROUP BY game_id"
+            ).fetchall()
+        )
+        for pk, entry in record["games"].items():
+            assert stored.get(int(pk), 0) == len(entry["hands"])
+        assert sum(stored.values()) == int(rows["hand saved"][0]) > 0
+        # The app server is gone and its port is free again.
+        port = int(re.search(r"on 127\.0\.0\.1:(\d+)", out).group(1))
+        with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+            pass
+
+        # A stored result changed behind the app's back: the check must say so.
+        game = next(int(pk) for pk, entry in record["games"].items() if entry["hands"])
+        conn.execute(
+            "UPDATE tournaments_gameseat SET score = score + 300 WHERE game_id = ? AND seat = 1",
+            (game,),
+        )
+    checked = _manage(db, "load_test", "--check", str(saved))
+    assert checked.returncode != 0
+    assert "Database check: FAILED, 1 problem(s):" in checked.stdout
+    assert re.search(
+        rf"\(game {game}\): seat 1 .* has score -?\d+, a fresh replay gives", checked.stdout
+    )
+    assert "The database check found 1 problem(s)." in checked.stderr
