@@ -95,16 +95,44 @@ def bench_lines(out: str) -> dict[str, str]:
     return rows
 
 
-def test_the_page_benchmark_prints_every_page_with_its_ratio_to_login_and_query_count(capsys):
-    args = ["--players", "8", "--games", "12", "--requests", "2", "--remove"]
+EXPORT_KINDS = ("CSV", "XLSX", "JSON", "ZIP")
+# The bounds of the issue: pages of stored numbers 3x the login page, the standings right
+# after a change and every export 10x, entering a hand 5x; the rest are printed unbounded.
+BOUNDS = {
+    **dict.fromkeys(
+        ["event", "standings", "results", "player", "game", "game sheet", "statistics",
+         "live screen"],
+        "3x",
+    ),
+    "standings after a change": "10x",
+    **{label: "10x" for label in BENCH_PAGES if label.split()[-1] in EXPORT_KINDS},
+    "entering a hand": "5x",
+    "scoresheet": "-",
+    "seating list": "-",
+}  # fmt: skip
+ROW = re.compile(r"(\d+\.\d) ms +(\d+\.\d)x +(\S+) (OK  |OVER|    ) +(\d+)  \(/")
+
+
+def test_the_page_benchmark_prints_every_page_with_its_ratio_bound_and_query_count(capsys):
+    args = ["--players", "8", "--games", "12", "--requests", "2", "--remove", "--report-only"]
     call_command("bench_pages", *args)
     out = capsys.readouterr().out
     rows = bench_lines(out)
     assert set(rows) == set(BENCH_PAGES)
+    assert set(BOUNDS) == set(BENCH_PAGES[1:])
     for label in BENCH_PAGES[1:]:
-        match = re.search(r"(\d+\.\d) ms +(\d+\.\d)x +(\d+)  \(/", rows[label])
+        match = ROW.search(rows[label])
         assert match, rows[label]
-        assert float(match.group(2)) > 0 and int(match.group(3)) > 0
+        ratio, bound, verdict = float(match.group(2)), match.group(3), match.group(4).strip()
+        assert ratio > 0 and int(match.group(5)) > 0
+        assert bound == BOUNDS[label], label
+        if bound == "-":
+            assert verdict == ""
+        else:
+            assert verdict == ("OVER" if ratio > float(bound[:-1]) else "OK"), rows[label]
+    assert re.search(
+        r"^(All \d+ bounded pages are within|\d+ of \d+ bounded pages are OVER)", out, re.M
+    )
     assert "Removed the benchmark league." in out
     assert not Event.objects.filter(slug=bench.SLUG).exists()
     assert not Player.objects.exists() and not Game.objects.exists()
@@ -114,7 +142,7 @@ def test_the_page_benchmark_prints_every_page_with_its_ratio_to_login_and_query_
 def test_the_page_benchmark_leaves_the_league_as_it_found_it(capsys):
     bench.build_league(players=8, games=12, say=lambda _: None)
     seats = sorted(GameSeat.objects.values_list("pk", "score", "match_points", "penalty_points"))
-    call_command("bench_pages", "--requests", "1")
+    call_command("bench_pages", "--requests", "1", "--report-only")
     assert Game.objects.count() == 12 and not Penalty.objects.exists()
     after = sorted(GameSeat.objects.values_list("pk", "score", "match_points", "penalty_points"))
     assert after == seats
@@ -127,12 +155,57 @@ def test_a_page_that_fails_is_named_and_the_benchmark_exits_non_zero(capsys, mon
         return [*real_pages(self, event, playing), Page("broken page", "/no-such-page/")]
 
     monkeypatch.setattr(Command, "pages", with_a_broken_page)
-    args = ["--players", "8", "--games", "12", "--requests", "1", "--remove"]
+    args = ["--players", "8", "--games", "12", "--requests", "1", "--remove", "--report-only"]
     with pytest.raises(CommandError, match=r"broken page \(answered 404, expected 200\)"):
         call_command("bench_pages", *args)
     rows = bench_lines(capsys.readouterr().out)
     assert "FAILED: answered 404" in rows["broken page"]
     assert "ms" in rows["standings"]
+
+
+def _only_pages(monkeypatch, *extra: Page) -> None:
+    def the_login_page_and(self, event, playing):
+        return list(extra)
+
+    monkeypatch.setattr(Command, "pages", the_login_page_and)
+
+
+def test_a_page_over_its_bound_is_marked_over_and_the_benchmark_exits_non_zero(capsys, monkeypatch):
+    standings = reverse("tournaments:standings", args=[bench.SLUG])
+    _only_pages(
+        monkeypatch,
+        Page("cheap enough", standings, bound=10**9),
+        Page("far too slow", standings, bound=0.0001),
+        Page("unbounded", standings),
+    )
+    args = ["--players", "8", "--games", "12", "--requests", "1", "--remove"]
+    with pytest.raises(
+        CommandError, match=r"over their bound: far too slow \(\d+\.\dx, bound 0\.0001x\)\.$"
+    ):
+        call_command("bench_pages", *args)
+    out = capsys.readouterr().out
+    rows = bench_lines(out)
+    assert ROW.search(rows["far too slow"]).group(3, 4) == ("0.0001x", "OVER")
+    assert ROW.search(rows["cheap enough"]).group(3, 4) == ("1e+09x", "OK  ")
+    assert ROW.search(rows["unbounded"]).group(3, 4) == ("-", "    ")
+    assert "1 of 2 bounded pages are OVER their bound: far too slow." in out
+    assert not Event.objects.exists()
+
+
+def test_report_only_prints_a_page_over_its_bound_and_exits_zero(capsys, monkeypatch):
+    standings = reverse("tournaments:standings", args=[bench.SLUG])
+    _only_pages(monkeypatch, Page("far too slow", standings, bound=0.0001))
+    call_command(
+        "bench_pages", "--players", "8", "--games", "12", "--requests", "1", "--report-only"
+    )
+    assert "OVER" in bench_lines(capsys.readouterr().out)["far too slow"]
+
+
+def test_pages_within_their_bound_exit_zero(capsys, monkeypatch):
+    standings = reverse("tournaments:standings", args=[bench.SLUG])
+    _only_pages(monkeypatch, Page("cheap enough", standings, bound=10**9))
+    call_command("bench_pages", "--players", "8", "--games", "12", "--requests", "1")
+    assert "All 1 bounded pages are within their bound." in capsys.readouterr().out
 
 
 def test_the_page_benchmark_refuses_a_league_too_small_to_seat_a_table():

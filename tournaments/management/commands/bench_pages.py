@@ -23,6 +23,9 @@ from tournaments import bench, services
 from tournaments.models import Event, Game, GameSeat, Penalty, Player
 
 ORGANISER = f"{bench.SLUG}-organiser"
+# The most a page may cost, as a ratio to the login page: a page that shows stored numbers,
+# the standings right after a change of results, an export, and the whole POST of a hand.
+PAGE, CHANGED, EXPORT, HAND = 3.0, 10.0, 10.0, 5.0
 
 
 @dataclass
@@ -34,10 +37,19 @@ class Page:
     data: Callable[[], dict] | None = None
     before: Callable[[], None] | None = None
     status: int = 200
+    bound: float | None = None  # the most this page may cost, as a ratio to the login page
     timings: list[float] = field(default_factory=list)
     logins: list[float] = field(default_factory=list)
     queries: int = 0
     failure: str = ""
+    ratio: float | None = None
+
+    @property
+    def over(self) -> bool:
+        # Judged as printed, to a tenth: "3.0x" is within a bound of 3x.
+        return (
+            self.bound is not None and self.ratio is not None and round(self.ratio, 1) > self.bound
+        )
 
 
 def positive(text: str) -> int:
@@ -54,8 +66,8 @@ class Command(BaseCommand):
     help = (
         "Build a large league (kept under the slug bench-league for later runs; --fresh "
         "rebuilds it) and print, for every page, the median time, its ratio to the login "
-        "page (requested in turn with each page) and the SQL query count. Exits non-zero "
-        "when a page fails."
+        "page (requested in turn with each page), the bound of that ratio and the SQL "
+        "query count. Exits non-zero when a page fails or a ratio is over its bound."
     )
 
     def add_arguments(self, parser):
@@ -64,6 +76,11 @@ class Command(BaseCommand):
         parser.add_argument("--requests", type=positive, default=20, help="requests per page")
         parser.add_argument("--fresh", action="store_true", help="rebuild the league")
         parser.add_argument("--remove", action="store_true", help="delete the league after")
+        parser.add_argument(
+            "--report-only",
+            action="store_true",
+            help="print the bounds, but exit zero when a ratio is over its bound",
+        )
 
     def handle(self, *args, **options):
         if options["players"] < 4:
@@ -99,14 +116,24 @@ class Command(BaseCommand):
             ):
                 services.delete_penalty(penalty.game_id, penalty.pk)
         failed = [page for page in pages if page.failure]
+        over = [page for page in pages if page.over]
         if options["remove"]:
             self._remove(event)
+        problems = []
         if failed:
-            raise CommandError(
+            problems.append(
                 "These pages failed: "
                 + "; ".join(f"{page.label} ({page.failure})" for page in failed)
                 + ". Fix them and run the benchmark again."
             )
+        if over and not options["report_only"]:
+            problems.append(
+                "These pages are over their bound: "
+                + "; ".join(f"{p.label} ({p.ratio:.1f}x, bound {p.bound:g}x)" for p in over)
+                + "."
+            )
+        if problems:
+            raise CommandError(" ".join(problems))
 
     def pages(self, event: Event, playing: Game) -> list[Page]:
         """Every page measured, in the order printed."""
@@ -148,27 +175,33 @@ class Command(BaseCommand):
             }
 
         return [
-            Page("event", url("event", slug)),
-            Page("standings", standings),
-            Page("standings after a change", standings, before=change_results),
-            Page("results", url("results", slug)),
-            Page("player", url("player", busiest["player_id"])),
-            Page("game", url("game", game.pk)),
-            Page("game sheet", url("game_sheet", game.pk)),
+            Page("event", url("event", slug), bound=PAGE),
+            Page("standings", standings, bound=PAGE),
+            Page("standings after a change", standings, before=change_results, bound=CHANGED),
+            Page("results", url("results", slug), bound=PAGE),
+            Page("player", url("player", busiest["player_id"]), bound=PAGE),
+            Page("game", url("game", game.pk), bound=PAGE),
+            Page("game sheet", url("game_sheet", game.pk), bound=PAGE),
             Page("scoresheet", url("scoresheet", slug, number, game.table_number)),
-            Page("statistics", url("statistics", slug)),
-            Page("live screen", url("live", slug)),
+            Page("statistics", url("statistics", slug), bound=PAGE),
+            Page("live screen", url("live", slug), bound=PAGE),
             Page("seating list", url("seating_list", slug, number)),
-            Page("standings CSV", standings + "?_export=csv"),
-            Page("standings XLSX", standings + "?_export=xlsx"),
-            Page("standings JSON", standings + "?_export=json"),
-            Page("results CSV", url("results", slug, query="?_export=csv")),
-            Page("results XLSX", url("results", slug, query="?_export=xlsx")),
-            Page("results JSON", url("results", slug, query="?_export=json")),
-            Page("statistics CSV", url("statistics", slug, query="?_export=csv")),
-            Page("event export JSON", url("event_export", slug)),
-            Page("event export ZIP", url("event_export_zip", slug)),
-            Page("entering a hand", url("hand_new", playing.pk), data=next_hand, status=302),
+            Page("standings CSV", standings + "?_export=csv", bound=EXPORT),
+            Page("standings XLSX", standings + "?_export=xlsx", bound=EXPORT),
+            Page("standings JSON", standings + "?_export=json", bound=EXPORT),
+            Page("results CSV", url("results", slug, query="?_export=csv"), bound=EXPORT),
+            Page("results XLSX", url("results", slug, query="?_export=xlsx"), bound=EXPORT),
+            Page("results JSON", url("results", slug, query="?_export=json"), bound=EXPORT),
+            Page("statistics CSV", url("statistics", slug, query="?_export=csv"), bound=EXPORT),
+            Page("event export JSON", url("event_export", slug), bound=EXPORT),
+            Page("event export ZIP", url("event_export_zip", slug), bound=EXPORT),
+            Page(
+                "entering a hand",
+                url("hand_new", playing.pk),
+                data=next_hand,
+                status=302,
+                bound=HAND,
+            ),
         ]
 
     def _run(self, visitor: Client, client: Client, pages: list[Page], event, requests: int):
@@ -192,18 +225,33 @@ class Command(BaseCommand):
                 self._request(client, page, timed=True)
         all_logins = [t for page in pages for t in page.logins]
         base = statistics.median(all_logins) if all_logins else 0
-        self.stdout.write(f"  {'page':26} {'median':>9} {'ratio':>7} {'queries':>7}")
+        self.stdout.write(
+            f"  {'page':26} {'median':>9} {'ratio':>7} {'bound':>6} {'':4} {'queries':>7}"
+        )
         self.stdout.write(f"  {'login':26} {base * 1000:6.1f} ms {1:6.1f}x")
         for page in pages:
             if page.failure:
                 self.stdout.write(f"  {page.label:26} FAILED: {page.failure}  ({page.url})")
                 continue
             median = statistics.median(page.timings)
-            ratio = median / base
+            page.ratio = median / base if base else None
+            bound, verdict = "-", ""
+            if page.bound is not None:
+                bound, verdict = f"{page.bound:g}x", "OVER" if page.over else "OK"
             self.stdout.write(
-                f"  {page.label:26} {median * 1000:6.1f} ms {ratio:6.1f}x {page.queries:7d}"
-                f"  ({page.url})"
+                f"  {page.label:26} {median * 1000:6.1f} ms {page.ratio or 0:6.1f}x {bound:>6} "
+                f"{verdict:4} {page.queries:7d}  ({page.url})"
             )
+        bounded = [page for page in pages if page.bound is not None and not page.failure]
+        over = [page for page in bounded if page.over]
+        if over:
+            self.stdout.write(
+                f"{len(over)} of {len(bounded)} bounded pages are OVER their bound: "
+                + ", ".join(page.label for page in over)
+                + "."
+            )
+        else:
+            self.stdout.write(f"All {len(bounded)} bounded pages are within their bound.")
 
     def _request(self, client: Client, page: Page, *, timed: bool) -> None:
         if page.failure:
