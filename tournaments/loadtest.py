@@ -59,7 +59,8 @@ class Table:
     players: list[int]  # player ids, seat order
     plan: list[dict[str, Any]]  # hand objects, in order, ending where the game ends
     entered: list[dict[str, Any]] = field(default_factory=list)  # saved, as the client saw
-    uncertain: bool = False  # a save whose answer never came: stored or not, unknown
+    uncertain: bool = False  # the last save's answer never came: stored or not, unknown
+    recovered: int = 0  # saves without an answer that were found stored afterwards
     stopped: str = ""  # why the table stopped entering before its time was up
 
 
@@ -256,54 +257,75 @@ def _jitter(rng: random.Random, every: float) -> float:
 
 
 def play_table(room: Room, table: Table, recorder: Recorder, until: float, seed: int) -> None:
-    """One table's phone: open the link, then enter the planned hands one by one."""
+    """One table's phone: open the link, then enter the planned hands one by one.
+
+    As a person would: a page that gets no answer is loaded again at the next try; after a
+    save that got no answer, the form's next hand number tells whether it was stored, and
+    saving it again is answered "entered already" (409) if it was stored meanwhile.
+    """
     rng = random.Random(seed)
     phone = Browser(room.host, room.port, room.timeout)
     form_path = reverse("tournaments:hand_new", args=[table.game_id])
-    try:
-        if not _pause(rng.uniform(0, room.hand_every), until):
-            return
-        answer = recorder.timed("table link", phone, "GET", table.link)
-        if not recorder.expect("table link", answer, 302):
-            table.stopped = "the table link did not open"
-            return
-        for doc in table.plan:
-            if not _pause(_jitter(rng, room.hand_every), until):
-                return
+    pending: dict[str, Any] | None = None  # a hand whose save got no answer
+    opened = False
+    while len(table.entered) < len(table.plan):
+        if not _pause(_jitter(rng, room.hand_every), until):
+            break
+        try:
+            if not opened:
+                answer = recorder.timed("table link", phone, "GET", table.link)
+                if not recorder.expect("table link", answer, 302):
+                    table.stopped = "the table link did not open"
+                    break
+                opened = True
+                continue
             form = recorder.timed("hand form", phone, "GET", form_path)
-            if not recorder.expect("hand form", form, 200):
-                table.stopped = f"the hand form answered {form.status}"
-                return
-            token, number = CSRF.search(form.body), NUMBER.search(form.body)
-            if not token or not number:
-                recorder.failed("hand form", "no CSRF token or hand number on the form")
-                table.stopped = "the hand form was incomplete"
-                return
-            if int(number.group(1)) != len(table.entered) + 1:
-                recorder.failed(
-                    "hand form",
-                    f"the form offers hand {number.group(1)} after {len(table.entered)} saved",
-                )
-                table.stopped = "the form's hand number disagreed with the hands saved"
-                return
-            fields = [
-                ("csrfmiddlewaretoken", token.group(1)),
-                ("number", number.group(1)),
-                *form_fields(doc),
-                ("action", "save"),
-            ]
-            try:
-                saved = recorder.timed("hand saved", phone, "POST", form_path, fields)
-            except RequestFailed:
-                table.uncertain = True
-                table.stopped = "a save got no answer"
-                return
-            if not recorder.expect("hand saved", saved, 302):
-                table.stopped = f"a save answered {saved.status}"
-                return
+        except RequestFailed:
+            continue
+        if not recorder.expect("hand form", form, 200):
+            table.stopped = f"the hand form answered {form.status}"
+            break
+        token, number = CSRF.search(form.body), NUMBER.search(form.body)
+        if not token or not number:
+            recorder.failed("hand form", "no CSRF token or hand number on the form")
+            table.stopped = "the hand form was incomplete"
+            break
+        offered = int(number.group(1))
+        if pending is not None and offered == len(table.entered) + 2:
+            table.entered.append(pending)  # the save without an answer was stored
+            table.recovered += 1
+            pending = None
+            continue
+        if offered != len(table.entered) + 1:
+            recorder.failed(
+                "hand form", f"the form offers hand {offered} after {len(table.entered)} saved"
+            )
+            table.stopped = "the form's hand number disagreed with the hands saved"
+            break
+        doc = table.plan[len(table.entered)]
+        fields = [
+            ("csrfmiddlewaretoken", token.group(1)),
+            ("number", str(offered)),
+            *form_fields(doc),
+            ("action", "save"),
+        ]
+        try:
+            saved = recorder.timed("hand saved", phone, "POST", form_path, fields)
+        except RequestFailed:
+            pending = doc
+            continue
+        if saved.status == 409 and pending is not None:
+            # The earlier save was stored after all, and the app refused a second copy.
             table.entered.append(doc)
-    except RequestFailed:
-        table.stopped = "a page got no answer"
+            table.recovered += 1
+            pending = None
+            continue
+        pending = None
+        if not recorder.expect("hand saved", saved, 302):
+            table.stopped = f"a save answered {saved.status}"
+            break
+        table.entered.append(doc)
+    table.uncertain = pending is not None
 
 
 def play_player(room: Room, game_id: int, recorder: Recorder, until: float, seed: int) -> None:
@@ -317,6 +339,8 @@ def play_player(room: Room, game_id: int, recorder: Recorder, until: float, seed
     while True:
         started = time.monotonic()
         for kind, path in (("standings", standings), ("game page", game)):
+            if time.monotonic() >= until:
+                return
             try:
                 recorder.expect(kind, recorder.timed(kind, phone, "GET", path), 200)
             except RequestFailed:
@@ -575,4 +599,6 @@ def summary(tables: list[Table]) -> dict[str, int]:
         "hands": sum(len(t.entered) for t in tables),
         "finished": sum(1 for t in tables if t.entered and len(t.entered) == len(t.plan)),
         "stopped": sum(1 for t in tables if t.stopped),
+        "recovered": sum(t.recovered for t in tables),
+        "uncertain": sum(1 for t in tables if t.uncertain),
     }

@@ -11,6 +11,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,68 @@ def test_planned_games_replay_to_their_end_and_every_hand_fits_the_hand_form():
             report, settlement = play_hand(state, parse_hand(hand, number), rules, number=number)
             state = next_state(state, report, settlement, rules)
     assert {"ron", "tsumo", "draw"} <= kinds
+
+
+class ScriptedServer:
+    """Answers a table's phone as the app would, except that chosen saves are stored but
+    their answer is lost, and optionally the answer of a second copy is "entered already"."""
+
+    def __init__(self, lose_answers: set[int], *, stored_late: bool = False):
+        self.stored = 0
+        self.lose_answers = lose_answers
+        self.stored_late = stored_late  # the lost save is stored only after the next form
+        self.late = False
+        self.posts: list[str] = []
+
+    def request(self, method, path, fields=None):
+        if path.startswith("/t/"):
+            return loadtest.Answer(302, "/games/1/", "")
+        if method == "GET":
+            body = (
+                '<input type="hidden" name="csrfmiddlewaretoken" value="tok">'
+                f'<input type="hidden" name="number" value="{self.stored + 1}">'
+            )
+            if self.late:
+                self.stored, self.late = self.stored + 1, False
+            return loadtest.Answer(200, "", body)
+        number = int(dict(fields)["number"])
+        self.posts.append(number)
+        if number <= self.stored:
+            return loadtest.Answer(409, "", "Someone entered hand already")
+        if number in self.lose_answers:
+            self.lose_answers.discard(number)
+            if self.stored_late:
+                self.late = True
+            else:
+                self.stored += 1
+            raise TimeoutError("timed out")
+        self.stored += 1
+        return loadtest.Answer(302, "/games/1/", "")
+
+
+def _play_one_table(monkeypatch, server: ScriptedServer) -> loadtest.Table:
+    monkeypatch.setattr(loadtest.Browser, "request", server.request)
+    plan = [{"result": "draw", "riichi": [], "tenpai": [0]} for _ in range(4)]
+    table = loadtest.Table(number=1, game_id=1, link="/t/1/code/", players=[], plan=plan)
+    room = loadtest.Room(host="127.0.0.1", port=1, slug="x", seconds=5, hand_every=0.002)
+    loadtest.play_table(room, table, loadtest.Recorder(), time.monotonic() + 5, seed=1)
+    return table
+
+
+def test_a_save_whose_answer_is_lost_is_found_stored_by_the_next_form(monkeypatch):
+    server = ScriptedServer({2})
+    table = _play_one_table(monkeypatch, server)
+    assert len(table.entered) == server.stored == 4
+    assert table.recovered == 1 and not table.uncertain and not table.stopped
+    assert server.posts == [1, 2, 3, 4]  # hand 2 was not sent twice
+
+
+def test_a_lost_save_stored_after_the_next_form_is_refused_as_a_second_copy(monkeypatch):
+    server = ScriptedServer({2}, stored_late=True)
+    table = _play_one_table(monkeypatch, server)
+    assert len(table.entered) == server.stored == 4
+    assert table.recovered == 1 and not table.stopped
+    assert server.posts == [1, 2, 2, 3, 4]  # the second copy of hand 2 answered 409
 
 
 # --- the database check ------------------------------------------------------------------

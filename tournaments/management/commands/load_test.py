@@ -274,7 +274,11 @@ class Command(BaseCommand):
             )
         done = loadtest.summary(result.tables)
         w(f"Hands saved: {done['hands']} at {len(result.tables)} tables; "
-          f"{done['finished']} games played to their end.")  # fmt: skip
+          f"{done['finished']} game(s) played to their end.")  # fmt: skip
+        if done["recovered"] or done["uncertain"]:
+            w(f"  {done['recovered']} save(s) got no answer but were found stored afterwards; "
+              f"{done['uncertain']} table(s) ended on a save without an answer (stored or "
+              "not: the check accepts both).")  # fmt: skip
         for kind, reasons in result.errors.items():
             for reason, count in reasons.most_common(5):
                 w(f"  error, {kind}: {reason} ({count}x)")
