@@ -579,12 +579,21 @@ def _result_problems(where: str, game: Game) -> list[str]:
     if result.finished != finished:
         state = "finished" if result.finished else "still going"
         problems.append(f"{where}: the game is stored as {game.status}, the replay says {state}")
-    seats = game.ordered_seats()
-    fresh = [GameSeat(seat=seat.seat) for seat in seats]
-    services.apply_result(fresh, result, finished=finished and result.finished)
-    for seat, want in zip(seats, fresh, strict=True):
-        for name in ("score", "placement", "match_points", "penalty_points"):
-            have, should = getattr(seat, name), getattr(want, name)
+    # What each seat should hold, derived here from the replay rather than by the code
+    # that stored it: the current score (the final one once over), and placement and
+    # match points only for a finished game.
+    over = finished and result.finished
+    scores = result.final_scores if result.finished else result.state.scores
+    for seat in game.ordered_seats():
+        i = seat.seat
+        should_be = {
+            "score": scores[i],
+            "placement": result.placements[i] if over else None,
+            "match_points": result.match_points[i] if over else None,
+            "penalty_points": result.penalties[i],
+        }
+        for name, should in should_be.items():
+            have = getattr(seat, name)
             if have != should:
                 problems.append(
                     f"{where}: seat {seat.seat} ({seat.player}) has {name} {have}, "
