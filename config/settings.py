@@ -226,6 +226,8 @@ EMAIL_TIMEOUT = 20
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates day first (config/formats/en); other languages use Django's formats.
+FORMAT_MODULE_PATH = ["config.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")

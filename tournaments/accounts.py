@@ -11,6 +11,7 @@ import math
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.shortcuts import render
+from django.utils.translation import ngettext
 
 
 def lockout_minutes() -> int:
@@ -19,11 +20,13 @@ def lockout_minutes() -> int:
 
 def lockout_message() -> str:
     minutes = lockout_minutes()
-    unit = "minute" if minutes == 1 else "minutes"
-    return (
-        "Too many failed logins for this account or from this address. "
-        f"Try again in {minutes} {unit}, or ask the site's administrator to unlock it."
-    )
+    return ngettext(
+        "Too many failed logins for this account or from this address. Try again in "
+        "%(minutes)s minute, or ask the site's administrator to unlock it.",
+        "Too many failed logins for this account or from this address. Try again in "
+        "%(minutes)s minutes, or ask the site's administrator to unlock it.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def lockout_response(request, original_response=None, credentials=None):

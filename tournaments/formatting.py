@@ -24,11 +24,19 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.utils.translation import pgettext_lazy
+
 MINUS = "\u2212"
 MISSING = "\u2013"
 TENTH = Decimal("0.1")
 HUNDREDTH = Decimal("0.01")
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+# Places at the table in words, in the active language ("1st" is "1着" in Japanese).
+ORDINALS = {
+    1: pgettext_lazy("placement", "1st"),
+    2: pgettext_lazy("placement", "2nd"),
+    3: pgettext_lazy("placement", "3rd"),
+    4: pgettext_lazy("placement", "4th"),
+}
 
 
 def _minus(text: str) -> str:
@@ -97,7 +105,7 @@ def placement(value: int | None) -> str:
     """
     if _is_missing(value):
         return MISSING
-    return ORDINALS.get(int(value), str(value))
+    return str(ORDINALS.get(int(value), value))
 
 
 def sheet_match_points(value: Decimal | int | None) -> str:

@@ -19,6 +19,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 import scoring
 from scoring import payouts
@@ -27,7 +29,7 @@ from scoring.record import FORMAT, dump_hand
 
 SEATS = range(4)
 SEAT_VALIDATORS = [MinValueValidator(0), MaxValueValidator(3)]
-WINDS = ("East", "South", "West", "North")
+WINDS = (_("East"), _("South"), _("West"), _("North"))
 
 
 def seat_mask(seats) -> int:
@@ -44,22 +46,28 @@ def mask_seats(mask: int) -> tuple[int, ...]:
 
 class Player(models.Model):
     display_name = models.CharField(
-        max_length=60, unique=True, help_text="The name shown in standings and on sheets."
+        max_length=60,
+        unique=True,
+        help_text=_("The name shown in standings and on sheets."),
+        verbose_name=_("display name"),
     )
-    real_name = models.CharField(max_length=120, blank=True)
+    real_name = models.CharField(max_length=120, blank=True, verbose_name=_("real name"))
     ema_number = models.CharField(
-        "EMA number", max_length=20, blank=True, help_text="European Mahjong Association ID."
+        _("EMA number"), max_length=20, blank=True, help_text=_("European Mahjong Association ID.")
     )
-    active = models.BooleanField(default=True, help_text="Inactive players are not offered.")
+    active = models.BooleanField(
+        default=True, help_text=_("Inactive players are not offered."), verbose_name=_("active")
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="player",
-        help_text="The login of this player, if they have one.",
+        help_text=_("The login of this player, if they have one."),
+        verbose_name=_("user"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         ordering = ["display_name"]
@@ -105,36 +113,50 @@ class EventQuerySet(models.QuerySet):
 
 class Event(models.Model):
     class Kind(models.TextChoices):
-        LEAGUE = "league", "Club league"
-        TOURNAMENT = "tournament", "Tournament"
+        LEAGUE = "league", _("Club league")
+        TOURNAMENT = "tournament", _("Tournament")
 
-    name = models.CharField(max_length=120)
-    slug = models.SlugField(max_length=80, unique=True, help_text="Used in the event's address.")
-    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.LEAGUE)
-    starts_on = models.DateField()
-    ends_on = models.DateField(null=True, blank=True)
-    description = models.TextField(blank=True)
+    name = models.CharField(max_length=120, verbose_name=_("name"))
+    slug = models.SlugField(
+        max_length=80,
+        unique=True,
+        help_text=_("Used in the event's address."),
+        verbose_name=_("slug"),
+    )
+    kind = models.CharField(
+        max_length=20, choices=Kind.choices, default=Kind.LEAGUE, verbose_name=_("kind")
+    )
+    starts_on = models.DateField(verbose_name=_("starts on"))
+    ends_on = models.DateField(null=True, blank=True, verbose_name=_("ends on"))
+    description = models.TextField(blank=True, verbose_name=_("description"))
     is_public = models.BooleanField(
-        "public", default=True, help_text="Anyone may read a public event; others see it not."
+        _("public"), default=True, help_text=_("Anyone may read a public event; others see it not.")
     )
     rules_preset = models.CharField(
         max_length=20,
         choices=[(name, name) for name in scoring.PRESETS],
         default="ari-ari",
-        help_text="The rule set games of this event are scored under.",
+        help_text=_("The rule set games of this event are scored under."),
+        verbose_name=_("rules preset"),
     )
     rules_overrides = models.JSONField(
         default=dict,
         blank=True,
-        help_text='Options that differ from the preset, e.g. {"kiriage": true}.',
+        help_text=_('Options that differ from the preset, e.g. {"kiriage": true}.'),
+        verbose_name=_("rules overrides"),
     )
     organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
+        settings.AUTH_USER_MODEL,
+        related_name="organised_events",
+        blank=True,
+        verbose_name=_("organisers"),
     )
     # Replaced whenever any stored result of the event changes, so that standings computed
     # for one token can be reused until the next change.
-    results_token = models.CharField(max_length=32, default=new_results_token, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    results_token = models.CharField(
+        max_length=32, default=new_results_token, editable=False, verbose_name=_("results token")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = EventQuerySet.as_manager()
 
@@ -172,7 +194,7 @@ class Event(models.Model):
 
     def clean(self) -> None:
         if self.ends_on and self.starts_on and self.ends_on < self.starts_on:
-            raise ValidationError({"ends_on": "The event cannot end before it starts."})
+            raise ValidationError({"ends_on": _("The event cannot end before it starts.")})
         try:
             self.rules()
         except scoring.ScoringError as err:
@@ -190,13 +212,19 @@ class SessionQuerySet(models.QuerySet):
 
 
 class Session(models.Model):
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
-    number = models.PositiveIntegerField(help_text="Sessions are numbered 1, 2, 3 ...")
-    date = models.DateField()
-    title = models.CharField(max_length=120, blank=True)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("event")
+    )
+    number = models.PositiveIntegerField(
+        help_text=_("Sessions are numbered 1, 2, 3 ..."), verbose_name=_("number")
+    )
+    date = models.DateField(verbose_name=_("date"))
+    title = models.CharField(max_length=120, blank=True, verbose_name=_("title"))
     # The round clock: when the time of the games of this session is up, and its length.
-    clock_ends_at = models.DateTimeField(null=True, blank=True)
-    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_ends_at = models.DateTimeField(null=True, blank=True, verbose_name=_("clock ends at"))
+    clock_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("clock minutes")
+    )
 
     objects = SessionQuerySet.as_manager()
 
@@ -208,7 +236,16 @@ class Session(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.event} · session {self.number}" + (f": {self.title}" if self.title else "")
+        if self.title:
+            return gettext("%(event)s · session %(number)s: %(title)s") % {
+                "event": self.event,
+                "number": self.number,
+                "title": self.title,
+            }
+        return gettext("%(event)s · session %(number)s") % {
+            "event": self.event,
+            "number": self.number,
+        }
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:session", args=[self.event.slug, self.number])
@@ -232,20 +269,27 @@ class RosterEntry(models.Model):
     played), so standings still show the player; seating leaves them out from the
     session `withdrawn_from` on."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roster")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="roster", verbose_name=_("event")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
+    )
     withdrawn_from = models.PositiveIntegerField(
         null=True,
         blank=True,
-        help_text="The first session (round) the player no longer plays in; empty while "
-        "they take part.",
+        help_text=_(
+            "The first session (round) the player no longer plays in; empty while they take part."
+        ),
+        verbose_name=_("withdrawn from"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = RosterEntryQuerySet.as_manager()
 
     class Meta:
-        verbose_name_plural = "roster entries"
+        verbose_name = _("roster entry")
+        verbose_name_plural = _("roster entries")
         ordering = ["event", "player__display_name"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="one_entry_per_player"),
@@ -277,42 +321,60 @@ class GameQuerySet(models.QuerySet):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     class EntryMode(models.TextChoices):
-        HANDS = "hands", "Hand by hand"
-        FINAL_SCORES = "final_scores", "Final scores only"
+        HANDS = "hands", _("Hand by hand")
+        FINAL_SCORES = "final_scores", _("Final scores only")
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="games")
-    table_number = models.PositiveIntegerField(default=1)
-    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
-    entry_mode = models.CharField(max_length=20, choices=EntryMode.choices, default=EntryMode.HANDS)
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="games", verbose_name=_("session")
+    )
+    table_number = models.PositiveIntegerField(default=1, verbose_name=_("table number"))
+    status = models.CharField(
+        max_length=20, choices=Status.choices, default=Status.IN_PROGRESS, verbose_name=_("status")
+    )
+    entry_mode = models.CharField(
+        max_length=20,
+        choices=EntryMode.choices,
+        default=EntryMode.HANDS,
+        verbose_name=_("entry mode"),
+    )
     # Final-score-only games: the sticks left on the table (the scores are on the seats).
-    leftover_sticks = models.PositiveSmallIntegerField(default=0)
+    leftover_sticks = models.PositiveSmallIntegerField(default=0, verbose_name=_("leftover sticks"))
     # Why the engine ended the game (last_hand, bust, ...); empty while it goes on.
-    ended_by = models.CharField(max_length=20, blank=True)
+    ended_by = models.CharField(max_length=20, blank=True, verbose_name=_("ended by"))
     ended_early = models.CharField(
         max_length=10,
         choices=[("time", "Time was called")],
         blank=True,
-        help_text="Set when the organiser ended the game after its last hand entered.",
+        help_text=_("Set when the organiser ended the game after its last hand entered."),
+        verbose_name=_("ended early"),
     )
     source_id = models.CharField(
         max_length=80,
         blank=True,
-        help_text="The id of an imported log, so that an event imports it once.",
+        help_text=_("The id of an imported log, so that an event imports it once."),
+        verbose_name=_("source id"),
     )
     # The event of the game's session, kept beside `source_id` so that the database itself
     # holds a log id unique per event (a constraint cannot reach through the session).
     source_event = models.ForeignKey(
-        "Event", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+        "Event",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("source event"),
     )
     locked = models.BooleanField(
-        default=False, help_text="A locked game's table link cannot change its hands."
+        default=False,
+        help_text=_("A locked game's table link cannot change its hands."),
+        verbose_name=_("locked"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     objects = GameQuerySet.as_manager()
 
@@ -335,7 +397,10 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.session} · table {self.table_number}"
+        return gettext("%(session)s · table %(table)s") % {
+            "session": self.session,
+            "table": self.table_number,
+        }
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:game", args=[self.pk])
@@ -402,28 +467,46 @@ class GameSeatQuerySet(models.QuerySet):
 class GameSeat(models.Model):
     """A player at a seat of a game, with the results the engine derived for that seat."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    seat = models.PositiveSmallIntegerField(validators=SEAT_VALIDATORS)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game")
+    )
+    seat = models.PositiveSmallIntegerField(validators=SEAT_VALIDATORS, verbose_name=_("seat"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
     # What an organiser typed for a final-score-only game.
-    entered_score = models.IntegerField(null=True, blank=True)
+    entered_score = models.IntegerField(null=True, blank=True, verbose_name=_("entered score"))
     # Derived: the current score (final score once finished), then placement and points.
-    score = models.IntegerField(null=True, blank=True)
-    placement = models.PositiveSmallIntegerField(null=True, blank=True)
-    match_points = models.DecimalField(max_digits=7, decimal_places=1, null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True, verbose_name=_("score"))
+    placement = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("placement"))
+    match_points = models.DecimalField(
+        max_digits=7, decimal_places=1, null=True, blank=True, verbose_name=_("match points")
+    )
     penalty_points = models.DecimalField(
-        max_digits=7, decimal_places=1, default=Decimal(0), help_text="Included in match points."
+        max_digits=7,
+        decimal_places=1,
+        default=Decimal(0),
+        help_text=_("Included in match points."),
+        verbose_name=_("penalty points"),
     )
     is_substitute = models.BooleanField(
-        "substitute",
+        _("substitute"),
         default=False,
-        help_text="Sits in for one game only: the game counts for the other three players, "
-        "but the substitute is not ranked in the standings.",
+        help_text=_(
+            "Sits in for one game only: the game counts for the other three players, "
+            "but the substitute is not ranked in the standings."
+        ),
     )
     # The game's session while the game is not finished, empty once it is: the database
     # then keeps a player to one unfinished game per session (NULLs never clash).
     open_session = models.ForeignKey(
-        Session, null=True, blank=True, on_delete=models.CASCADE, related_name="+", editable=False
+        Session,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        editable=False,
+        verbose_name=_("open session"),
     )
 
     objects = GameSeatQuerySet.as_manager()
@@ -453,39 +536,51 @@ class GameSeat(models.Model):
 
 class Hand(models.Model):
     class Result(models.TextChoices):
-        RON = "ron", "Ron"
-        TSUMO = "tsumo", "Tsumo"
-        DRAW = "draw", "Exhaustive draw"
-        NAGASHI = "nagashi", "Nagashi mangan"
-        ABORT = "abort", "Abortive draw"
-        CHOMBO = "chombo", "Chombo"
+        RON = "ron", _("Ron")
+        TSUMO = "tsumo", _("Tsumo")
+        DRAW = "draw", _("Exhaustive draw")
+        NAGASHI = "nagashi", _("Nagashi mangan")
+        ABORT = "abort", _("Abortive draw")
+        CHOMBO = "chombo", _("Chombo")
 
     class AbortReason(models.TextChoices):
-        NINE_TERMINALS = "nine_terminals", "Nine terminals"
-        FOUR_WINDS = "four_winds", "Four winds"
-        FOUR_KANS = "four_kans", "Four kans"
-        FOUR_RIICHI = "four_riichi", "Four riichi"
-        TRIPLE_RON = "triple_ron", "Triple ron"
+        NINE_TERMINALS = "nine_terminals", _("Nine terminals")
+        FOUR_WINDS = "four_winds", _("Four winds")
+        FOUR_KANS = "four_kans", _("Four kans")
+        FOUR_RIICHI = "four_riichi", _("Four riichi")
+        TRIPLE_RON = "triple_ron", _("Triple ron")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveIntegerField(help_text="1 for the first hand of the game.")
-    result = models.CharField(max_length=10, choices=Result.choices)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="hands", verbose_name=_("game")
+    )
+    number = models.PositiveIntegerField(
+        help_text=_("1 for the first hand of the game."), verbose_name=_("number")
+    )
+    result = models.CharField(max_length=10, choices=Result.choices, verbose_name=_("result"))
     # Seat sets as four-bit masks (seat 0 = bit 0), so the database can check their range.
-    riichi_mask = models.PositiveSmallIntegerField(default=0)
-    tenpai_mask = models.PositiveSmallIntegerField(default=0)
-    nagashi_mask = models.PositiveSmallIntegerField(default=0)
-    abort_reason = models.CharField(max_length=20, choices=AbortReason.choices, blank=True)
+    riichi_mask = models.PositiveSmallIntegerField(default=0, verbose_name=_("riichi mask"))
+    tenpai_mask = models.PositiveSmallIntegerField(default=0, verbose_name=_("tenpai mask"))
+    nagashi_mask = models.PositiveSmallIntegerField(default=0, verbose_name=_("nagashi mask"))
+    abort_reason = models.CharField(
+        max_length=20, choices=AbortReason.choices, blank=True, verbose_name=_("abort reason")
+    )
     chombo_offender = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=SEAT_VALIDATORS
+        null=True, blank=True, validators=SEAT_VALIDATORS, verbose_name=_("chombo offender")
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
     # Written by services whenever the game is replayed, for the statistics: the seat that
     # dealt this hand and each seat's score change in it (honba and sticks included).
-    dealer = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
-    deltas = models.JSONField(default=list, blank=True, editable=False)
+    dealer = models.PositiveSmallIntegerField(
+        null=True, blank=True, editable=False, verbose_name=_("dealer")
+    )
+    deltas = models.JSONField(default=list, blank=True, editable=False, verbose_name=_("deltas"))
 
     class Meta:
         ordering = ["game", "number"]
@@ -567,17 +662,23 @@ class Hand(models.Model):
 
 
 class Win(models.Model):
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="wins")
-    order = models.PositiveSmallIntegerField(default=0)
-    winner = models.PositiveSmallIntegerField(validators=SEAT_VALIDATORS)
-    loser = models.PositiveSmallIntegerField(null=True, blank=True, validators=SEAT_VALIDATORS)
-    han = models.PositiveSmallIntegerField(null=True, blank=True)
-    fu = models.PositiveSmallIntegerField(null=True, blank=True)
-    yakuman = models.PositiveSmallIntegerField(null=True, blank=True)
-    pao = models.PositiveSmallIntegerField(null=True, blank=True, validators=SEAT_VALIDATORS)
-    yaku = models.JSONField(default=list, blank=True)
-    dora = models.PositiveSmallIntegerField(null=True, blank=True)
-    is_open = models.BooleanField(null=True, blank=True)
+    hand = models.ForeignKey(
+        Hand, on_delete=models.CASCADE, related_name="wins", verbose_name=_("hand")
+    )
+    order = models.PositiveSmallIntegerField(default=0, verbose_name=_("order"))
+    winner = models.PositiveSmallIntegerField(validators=SEAT_VALIDATORS, verbose_name=_("winner"))
+    loser = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=SEAT_VALIDATORS, verbose_name=_("loser")
+    )
+    han = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("han"))
+    fu = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("fu"))
+    yakuman = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("yakuman"))
+    pao = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=SEAT_VALIDATORS, verbose_name=_("pao")
+    )
+    yaku = models.JSONField(default=list, blank=True, verbose_name=_("yaku"))
+    dora = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("dora"))
+    is_open = models.BooleanField(null=True, blank=True, verbose_name=_("is open"))
 
     class Meta:
         ordering = ["hand", "order"]
@@ -626,19 +727,29 @@ class Win(models.Model):
 
 
 class Penalty(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="penalties")
-    seat = models.PositiveSmallIntegerField(validators=SEAT_VALIDATORS)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("game")
+    )
+    seat = models.PositiveSmallIntegerField(validators=SEAT_VALIDATORS, verbose_name=_("seat"))
     match_points = models.DecimalField(
-        max_digits=6, decimal_places=1, help_text="Added after uma and oka; negative to deduct."
+        max_digits=6,
+        decimal_places=1,
+        help_text=_("Added after uma and oka; negative to deduct."),
+        verbose_name=_("match points"),
     )
-    reason = models.CharField(max_length=200)
+    reason = models.CharField(max_length=200, verbose_name=_("reason"))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
-        verbose_name_plural = "penalties"
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
         ordering = ["game", "created_at", "pk"]
         constraints = [
             models.CheckConstraint(condition=Q(seat__lte=3), name="penalty_seat_0_to_3"),
@@ -660,19 +771,26 @@ class PendingImport(models.Model):
     removed whenever anyone uploads).
     """
 
-    token = models.CharField(max_length=32, unique=True)
+    token = models.CharField(max_length=32, unique=True, verbose_name=_("token"))
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pending_import"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="pending_import",
+        verbose_name=_("user"),
     )
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
-    session_number = models.PositiveIntegerField()
-    session_date = models.DateField()
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="+", verbose_name=_("event")
+    )
+    session_number = models.PositiveIntegerField(verbose_name=_("session number"))
+    session_date = models.DateField(verbose_name=_("session date"))
     # One entry a file, in upload order: {"file_name", "game": converted game or None,
     # "problem": why it could not be converted, or ""}.
-    logs = models.JSONField(default=list)
-    uploaded_bytes = models.PositiveIntegerField(help_text="The size of the files uploaded.")
-    created_at = models.DateTimeField(auto_now_add=True)
-    expires_at = models.DateTimeField()
+    logs = models.JSONField(default=list, verbose_name=_("logs"))
+    uploaded_bytes = models.PositiveIntegerField(
+        help_text=_("The size of the files uploaded."), verbose_name=_("uploaded bytes")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    expires_at = models.DateTimeField(verbose_name=_("expires at"))
 
     def __str__(self) -> str:
         return f"{len(self.logs)} log(s) for {self.event} by {self.user}"
@@ -693,10 +811,14 @@ class TableLink(models.Model):
     account. Renewing revokes the old link and makes a new one; a revoked link opens
     nothing. The code is compared in constant time and shown only to organisers."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_links")
-    code = models.CharField(max_length=64, unique=True, default=new_table_code, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="table_links", verbose_name=_("game")
+    )
+    code = models.CharField(
+        max_length=64, unique=True, default=new_table_code, editable=False, verbose_name=_("code")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    revoked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("revoked at"))
 
     objects = TableLinkQuerySet.as_manager()
 
@@ -727,42 +849,67 @@ class TrailEntry(models.Model):
     user, or a game's table link) and when. Written in the same transaction as the change."""
 
     class Kind(models.TextChoices):
-        HAND_ADDED = "hand_added", "Hand added"
-        HAND_EDITED = "hand_edited", "Hand edited"
-        HAND_DELETED = "hand_deleted", "Hand deleted"
-        HAND_UNDONE = "hand_undone", "Hand undone"
-        FINAL_SCORES = "final_scores", "Final scores"
-        FINISHED = "finished", "Game finished"
-        REOPENED = "reopened", "Game reopened"
-        TIME_CALLED = "time_called", "Time called"
-        PENALTY_ADDED = "penalty_added", "Penalty added"
-        PENALTY_REMOVED = "penalty_removed", "Penalty taken back"
-        RULES_CHANGED = "rules_changed", "Rules changed"
-        SEATS_CHANGED = "seats_changed", "Seats changed"
-        LINK_CHANGED = "link_changed", "Table link changed"
+        HAND_ADDED = "hand_added", _("Hand added")
+        HAND_EDITED = "hand_edited", _("Hand edited")
+        HAND_DELETED = "hand_deleted", _("Hand deleted")
+        HAND_UNDONE = "hand_undone", _("Hand undone")
+        FINAL_SCORES = "final_scores", _("Final scores")
+        FINISHED = "finished", _("Game finished")
+        REOPENED = "reopened", _("Game reopened")
+        TIME_CALLED = "time_called", _("Time called")
+        PENALTY_ADDED = "penalty_added", _("Penalty added")
+        PENALTY_REMOVED = "penalty_removed", _("Penalty taken back")
+        RULES_CHANGED = "rules_changed", _("Rules changed")
+        SEATS_CHANGED = "seats_changed", _("Seats changed")
+        LINK_CHANGED = "link_changed", _("Table link changed")
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="trail")
-    game = models.ForeignKey(
-        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="trail"
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="trail", verbose_name=_("event")
     )
-    table_number = models.PositiveIntegerField(null=True, blank=True)
-    session_number = models.PositiveIntegerField(null=True, blank=True)
-    hand_number = models.PositiveIntegerField(null=True, blank=True)
-    kind = models.CharField(max_length=20, choices=Kind.choices)
+    game = models.ForeignKey(
+        Game,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="trail",
+        verbose_name=_("game"),
+    )
+    table_number = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("table number")
+    )
+    session_number = models.PositiveIntegerField(
+        null=True, blank=True, verbose_name=_("session number")
+    )
+    hand_number = models.PositiveIntegerField(null=True, blank=True, verbose_name=_("hand number"))
+    kind = models.CharField(max_length=20, choices=Kind.choices, verbose_name=_("kind"))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=_("user"),
     )
     table_link = models.ForeignKey(
-        TableLink, null=True, blank=True, on_delete=models.SET_NULL, related_name="trail"
+        TableLink,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="trail",
+        verbose_name=_("table link"),
     )
     # Who, as it read when the change was made: kept if the user or link is gone later.
-    author = models.CharField(max_length=160)
-    before = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
-    after = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    author = models.CharField(max_length=160, verbose_name=_("author"))
+    before = models.JSONField(
+        null=True, blank=True, encoder=DjangoJSONEncoder, verbose_name=_("before")
+    )
+    after = models.JSONField(
+        null=True, blank=True, encoder=DjangoJSONEncoder, verbose_name=_("after")
+    )
+    at = models.DateTimeField(auto_now_add=True, db_index=True, verbose_name=_("at"))
 
     class Meta:
-        verbose_name_plural = "trail entries"
+        verbose_name = _("trail entry")
+        verbose_name_plural = _("trail entries")
         ordering = ["-at", "-pk"]
         indexes = [models.Index(fields=["event", "-at"], name="trail_by_event_time")]
 

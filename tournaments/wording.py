@@ -1,4 +1,5 @@
-"""What the app says about hands and endings, in one place (the forms only ask).
+"""What the app says about hands and endings, in one place (the forms only ask), in the
+active language (English or Japanese: see locale/).
 
 Every reason the engine gives for a game's end (`scoring.endings.EndReason`) has words
 here; a test fails when a new reason has none.
@@ -8,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext as _
 
 from scoring import yaku as yaku_table
 from scoring.endings import EndReason
@@ -18,15 +20,21 @@ from scoring.rules import Rules
 from .models import Hand
 
 END_REASONS: dict[EndReason, str] = {
-    EndReason.LAST_HAND: "the last hand was played",
-    EndReason.BUST: "a player went below zero",
-    EndReason.AGARI_YAME: "the dealer won the last hand in the lead (agari-yame)",
-    EndReason.TENPAI_YAME: "the dealer was tenpai at the last hand in the lead (tenpai-yame)",
-    EndReason.WEST_ROUND: "the west round is over",
-    EndReason.FINAL_SCORES: "the final scores were entered",
-    EndReason.TIME: "time was called",
+    EndReason.LAST_HAND: gettext_lazy("the last hand was played"),
+    EndReason.BUST: gettext_lazy("a player went below zero"),
+    EndReason.AGARI_YAME: gettext_lazy("the dealer won the last hand in the lead (agari-yame)"),
+    EndReason.TENPAI_YAME: gettext_lazy(
+        "the dealer was tenpai at the last hand in the lead (tenpai-yame)"
+    ),
+    EndReason.WEST_ROUND: gettext_lazy("the west round is over"),
+    EndReason.FINAL_SCORES: gettext_lazy("the final scores were entered"),
+    EndReason.TIME: gettext_lazy("time was called"),
 }
-YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+YAKUMAN_NAMES = {
+    1: gettext_lazy("yakuman"),
+    2: gettext_lazy("double yakuman"),
+    3: gettext_lazy("triple yakuman"),
+}
 
 
 def yaku_name(key: str) -> str:
@@ -42,18 +50,30 @@ def yaku_name(key: str) -> str:
     return found.romaji
 
 
+def yakuman_name(multiple: int) -> str:
+    """ "yakuman", "double yakuman" ... for a yakuman of `multiple`."""
+    if multiple in YAKUMAN_NAMES:
+        return str(YAKUMAN_NAMES[multiple])
+    return _("%(multiple)s× yakuman") % {"multiple": multiple}
+
+
 def ended_by(reason: str | None) -> str:
     """Why a game ended, in words ("" while it goes on; an unknown code as it is)."""
     if not reason:
         return ""
     try:
-        return END_REASONS[EndReason(reason)]
+        return str(END_REASONS[EndReason(reason)])
     except ValueError:
         return reason
 
 
 # The name of a limit hand, from its base points.
-LIMITS = {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman"}
+LIMITS = {
+    2000: pgettext_lazy("limit hand", "mangan"),
+    3000: pgettext_lazy("limit hand", "haneman"),
+    4000: pgettext_lazy("limit hand", "baiman"),
+    6000: pgettext_lazy("limit hand", "sanbaiman"),
+}
 
 
 def limit_name(win: dict[str, Any], rules: Rules) -> str:
@@ -63,21 +83,22 @@ def limit_name(win: dict[str, Any], rules: Rules) -> str:
         return ""
     base = base_points(han=win["han"], fu=win.get("fu"), yakuman=None, rules=rules)
     if win["han"] >= 13 and base == 8000:
-        return "kazoe yakuman"
-    return LIMITS.get(base, "")
+        return _("kazoe yakuman")
+    return str(LIMITS.get(base, ""))
 
 
 def win_value(win: dict[str, Any], rules: Rules | None = None) -> str:
     """ "3 han 40 fu", "5 han", "double yakuman"; with `rules`, "6 han haneman"."""
     if win.get("yakuman") is not None:
-        n = win["yakuman"]
-        return YAKUMAN_NAMES.get(n, f"{n}× yakuman")
+        return yakuman_name(win["yakuman"])
     if win.get("fu") is not None and win["han"] <= 4:
-        text = f"{win['han']} han {win['fu']} fu"
+        text = _("%(han)s han %(fu)s fu") % {"han": win["han"], "fu": win["fu"]}
     else:
-        text = f"{win['han']} han"
+        text = _("%(han)s han") % {"han": win["han"]}
     limit = limit_name(win, rules) if rules is not None else ""
-    return f"{text} {limit}" if limit else text
+    if not limit:
+        return text
+    return _("%(value)s %(limit)s") % {"value": text, "limit": limit}
 
 
 def describe_hand(hand: dict[str, Any], names: list[str], *, rules: Rules | None = None) -> str:
@@ -86,38 +107,56 @@ def describe_hand(hand: dict[str, Any], names: list[str], *, rules: Rules | None
     result = hand["result"]
 
     def who(seats) -> str:
-        return ", ".join(names[s] for s in seats)
+        return _(", ").join(names[s] for s in seats)
 
-    def pao(win) -> str:
-        return f" (pao {names[win['pao']]})" if win.get("pao") is not None else ""
+    def value(win) -> str:
+        # The win's value, and who pays for it all under pao.
+        text = win_value(win, rules)
+        if win.get("pao") is None:
+            return text
+        return _("%(value)s (pao %(player)s)") % {"value": text, "player": names[win["pao"]]}
 
     if result == Hand.Result.RON:
         wins = hand["wins"]
         loser = names[wins[0]["loser"]]
         if len(wins) == 1:
             win = wins[0]
-            return f"{names[win['winner']]} ron off {loser} · {win_value(win, rules)}{pao(win)}"
-        kind = "Double" if len(wins) == 2 else "Triple"
-        parts = ", ".join(f"{names[w['winner']]} {win_value(w, rules)}{pao(w)}" for w in wins)
-        return f"{kind} ron off {loser} · {parts}"
+            return _("%(winner)s ron off %(loser)s · %(value)s") % {
+                "winner": names[win["winner"]],
+                "loser": loser,
+                "value": value(win),
+            }
+        parts = _(", ").join(
+            _("%(winner)s %(value)s") % {"winner": names[w["winner"]], "value": value(w)}
+            for w in wins
+        )
+        if len(wins) == 2:
+            return _("Double ron off %(loser)s · %(wins)s") % {"loser": loser, "wins": parts}
+        return _("Triple ron off %(loser)s · %(wins)s") % {"loser": loser, "wins": parts}
     if result == Hand.Result.TSUMO:
         win = hand["wins"][0]
-        return f"{names[win['winner']]} tsumo · {win_value(win, rules)}{pao(win)}"
+        return _("%(winner)s tsumo · %(value)s") % {
+            "winner": names[win["winner"]],
+            "value": value(win),
+        }
     if result == Hand.Result.DRAW:
         tenpai = hand.get("tenpai", [])
         if not tenpai:
-            return "Draw · all noten"
+            return _("Draw · all noten")
         if len(tenpai) == 4:
-            return "Draw · all tenpai"
-        return f"Draw · tenpai: {who(tenpai)}"
+            return _("Draw · all tenpai")
+        return _("Draw · tenpai: %(players)s") % {"players": who(tenpai)}
     if result == Hand.Result.NAGASHI:
-        text = f"Nagashi mangan · {who(hand['nagashi'])}"
         if hand.get("tenpai"):
-            text += f" · tenpai: {who(hand['tenpai'])}"
-        return text
+            return _("Nagashi mangan · %(players)s · tenpai: %(tenpai)s") % {
+                "players": who(hand["nagashi"]),
+                "tenpai": who(hand["tenpai"]),
+            }
+        return _("Nagashi mangan · %(players)s") % {"players": who(hand["nagashi"])}
     if result == Hand.Result.ABORT:
-        return f"Abortive draw · {Hand.AbortReason(hand['reason']).label.lower()}"
-    return f"Chombo · {names[hand['offender']]}"
+        reason = str(Hand.AbortReason(hand["reason"]).label)
+        return _("Abortive draw · %(reason)s") % {"reason": reason[:1].lower() + reason[1:]}
+    return _("Chombo · %(player)s") % {"player": names[hand["offender"]]}
 
 
 def describe_stats(hand: dict[str, Any], names: list[str]) -> list[str]:
@@ -127,11 +166,14 @@ def describe_stats(hand: dict[str, Any], names: list[str]) -> list[str]:
     for win in hand.get("wins", []):
         parts = []
         if win.get("yaku"):
-            parts.append(", ".join(yaku_name(k) for k in win["yaku"]))
+            parts.append(_(", ").join(yaku_name(k) for k in win["yaku"]))
         if win.get("dora"):
-            parts.append(f"{win['dora']} dora")
+            parts.append(_("%(count)s dora") % {"count": win["dora"]})
         if win.get("open") is not None:
-            parts.append("open" if win["open"] else "closed")
+            parts.append(pgettext("hand", "open") if win["open"] else pgettext("hand", "closed"))
         if parts:
-            lines.append(f"{names[win['winner']]}: {' · '.join(parts)}")
+            lines.append(
+                _("%(player)s: %(facts)s")
+                % {"player": names[win["winner"]], "facts": " · ".join(parts)}
+            )
     return lines

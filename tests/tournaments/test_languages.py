@@ -110,7 +110,7 @@ def test_the_hand_statistics_name_yaku_in_the_language_shown():
     with translation.override("en"):
         assert wording.describe_stats(hand, names)[0].startswith("Aki: Riichi, Pinfu")
     with translation.override("ja"):
-        assert wording.describe_stats(hand, names)[0].startswith("Aki: 立直, 平和")
+        assert wording.describe_stats(hand, names)[0].startswith("Aki: 立直、平和")
 
 
 PO = """msgid ""
@@ -164,3 +164,151 @@ def test_the_compile_command_compiles_every_catalogue(tmp_path, settings, capsys
     assert (folder / "django.mo").exists()
     call_command("compile_translations")
     assert "up to date" in capsys.readouterr().out
+
+
+# The page frame, the accounts pages, their messages and the email, in Japanese.
+
+JA = {"accept-language": "ja"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "path, words",
+    [
+        ("/accounts/login/", ["ログイン", "パスワードをお忘れですか？"]),
+        ("/accounts/password/reset/", ["パスワードの再設定", "リンクを送信"]),
+        ("/accounts/password/reset/sent/", ["メールを確認してください"]),
+        ("/accounts/password/reset/done/", ["パスワードを設定しました"]),
+        ("/", ["大会", "リーチ麻雀のクラブと大会のための点数・ポイント・順位表。"]),
+        ("/no-such-page/", ["見つかりません", "大会一覧に戻る"]),
+    ],
+)
+def test_the_accounts_pages_and_the_frame_speak_japanese(client, path, words):
+    text = client.get(path, headers=JA).content.decode()
+    for word in words:
+        assert word in text
+    assert "Forgot your password?" not in text and "Back to the events" not in text
+
+
+@pytest.mark.django_db
+def test_a_locked_out_login_is_told_in_japanese(client, organiser):
+    for _ in range(6):
+        response = client.post(
+            "/accounts/login/", {"username": "organiser", "password": "guess"}, headers=JA
+        )
+    assert response.status_code == 429
+    assert "ログイン失敗が多すぎます。15分後にもう一度試す" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_password_reset_email_is_written_in_the_language_of_the_request(client, organiser):
+    from django.core import mail
+
+    organiser.email = "olive@example.org"
+    organiser.save()
+    client.post("/accounts/password/reset/", {"email": "olive@example.org"}, headers=JA)
+    message = mail.outbox[0]
+    assert message.subject == "Tenbou のパスワード再設定"
+    assert "Tenbou アカウント「organiser」のパスワード再設定が申し込まれました。" in message.body
+    assert re.search(r"http://testserver/accounts/password/reset/\S+/", message.body)
+    client.post("/accounts/password/reset/", {"email": "olive@example.org"})
+    assert mail.outbox[1].subject == "Reset your Tenbou password"
+    assert 'the Tenbou account "organiser"' in mail.outbox[1].body
+
+
+@pytest.mark.django_db
+def test_organiser_messages_speak_japanese(organiser_client, django_user_model):
+    from tournaments.models import Event
+
+    event = Event.objects.create(name="木曜リーグ", slug="thursday", starts_on="2026-11-05")
+    event.organisers.add(django_user_model.objects.get(username="organiser"))
+    django_user_model.objects.create_user(username="helper", password="helper-long-password")
+    response = organiser_client.post(
+        "/events/thursday/organisers/", {"who": "helper"}, headers=JA, follow=True
+    )
+    assert "helper を 木曜リーグ の主催者に追加しました。" in response.content.decode()
+
+
+HANDS = [
+    (
+        {"result": "ron", "wins": [{"winner": 1, "loser": 0, "han": 3, "fu": 40}]},
+        "Ben ron off Aki · 3 han 40 fu",
+        "BenがAkiからロン · 3翻40符",
+    ),
+    (
+        {"result": "tsumo", "wins": [{"winner": 2, "han": 6, "fu": 30, "pao": 3}]},
+        "Chie tsumo · 6 han haneman (pao Dan)",
+        "Chieがツモ · 6翻 跳満（包: Dan）",
+    ),
+    (
+        {
+            "result": "ron",
+            "wins": [
+                {"winner": 1, "loser": 0, "han": 1, "fu": 30},
+                {"winner": 2, "loser": 0, "han": 0, "yakuman": 2},
+            ],
+        },
+        "Double ron off Aki · Ben 1 han 30 fu, Chie double yakuman",
+        "Akiからダブロン · Ben 1翻30符、Chie ダブル役満",
+    ),
+    ({"result": "draw", "tenpai": [0, 3]}, "Draw · tenpai: Aki, Dan", "流局 · 聴牌: Aki、Dan"),
+    ({"result": "draw", "tenpai": []}, "Draw · all noten", "流局 · 全員ノーテン"),
+    (
+        {"result": "nagashi", "nagashi": [1], "tenpai": [1, 2]},
+        "Nagashi mangan · Ben · tenpai: Ben, Chie",
+        "流し満貫 · Ben · 聴牌: Ben、Chie",
+    ),
+    (
+        {"result": "abort", "reason": "nine_terminals"},
+        "Abortive draw · nine terminals",
+        "途中流局 · 九種九牌",
+    ),
+    ({"result": "chombo", "offender": 3}, "Chombo · Dan", "チョンボ · Dan"),
+]
+
+
+@pytest.mark.parametrize("hand, english, japanese", HANDS)
+def test_hands_are_described_in_the_language_shown(hand, english, japanese):
+    from scoring import resolve_rules
+
+    names = ["Aki", "Ben", "Chie", "Dan"]
+    rules = resolve_rules("ari-ari")
+    with translation.override("en"):
+        assert wording.describe_hand(hand, names, rules=rules) == english
+    with translation.override("ja"):
+        assert wording.describe_hand(hand, names, rules=rules) == japanese
+
+
+def test_endings_places_winds_and_choices_in_japanese():
+    from tournaments import formatting
+    from tournaments.models import WINDS, Hand
+
+    with translation.override("ja"):
+        assert wording.ended_by("time") == "時間打ち切り"
+        assert formatting.placement(1) == "1着" and formatting.placement(4) == "4着"
+        assert [str(w) for w in WINDS] == ["東", "南", "西", "北"]
+        assert Hand.Result.DRAW.label == "荒牌流局"
+        assert wording.yakuman_name(4) == "4倍役満"
+    with translation.override("en"):
+        assert formatting.placement(2) == "2nd" and wording.yakuman_name(4) == "4× yakuman"
+
+
+@pytest.mark.django_db
+def test_sessions_and_games_name_themselves_in_the_language_shown(game):
+    with translation.override("en"):
+        assert str(game).endswith("· session 1 · table 1")
+    with translation.override("ja"):
+        assert str(game).endswith("· 第1回戦 · 1卓")
+
+
+def test_dates_are_written_for_the_language():
+    import datetime
+
+    from django.utils.formats import date_format
+
+    day = datetime.date(2026, 11, 23)
+    with translation.override("en"):
+        assert date_format(day) == "23 November 2026"
+        assert date_format(day, "SHORT_DATE_FORMAT") == "23 Nov 2026"
+    with translation.override("ja"):
+        assert date_format(day) == "2026年11月23日"

@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import access
@@ -29,7 +30,11 @@ def event_organisers(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.cleaned_data["who"]
         event.organisers.add(user)
-        messages.success(request, f"{user.get_username()} is now an organiser of {event}.")
+        messages.success(
+            request,
+            _("%(user)s is now an organiser of %(event)s.")
+            % {"user": user.get_username(), "event": event},
+        )
         return redirect("tournaments:event_organisers", event.slug)
     context = {
         "event": event,
@@ -50,12 +55,19 @@ def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespo
         if locked.organisers.count() == 1:
             messages.error(
                 request,
-                f"{user.get_username()} is the only organiser of {event}. Add another "
-                "organiser first, then remove this one.",
+                _(
+                    "%(user)s is the only organiser of %(event)s. Add another organiser "
+                    "first, then remove this one."
+                )
+                % {"user": user.get_username(), "event": event},
             )
             return redirect("tournaments:event_organisers", event.slug)
         locked.organisers.remove(user)
-    messages.success(request, f"{user.get_username()} is no longer an organiser of {event}.")
+    messages.success(
+        request,
+        _("%(user)s is no longer an organiser of %(event)s.")
+        % {"user": user.get_username(), "event": event},
+    )
     if user == request.user and not event.is_organiser(request.user):
         if event.is_public:
             return redirect(event)
@@ -81,22 +93,27 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     if not may_link_login(request.user, player):
         raise PermissionDenied(
-            "Only an organiser of an event this player took part in can link their login."
+            _("Only an organiser of an event this player took part in can link their login.")
         )
     form = PlayerLinkForm(request.POST or None, player=player)
     if request.method == "POST":
         if "unlink" in request.POST:
             player.user = None
             player.save(update_fields=["user"])
-            messages.success(request, f"{player} is no longer linked to a login.")
+            messages.success(
+                request, _("%(player)s is no longer linked to a login.") % {"player": player}
+            )
             return redirect(player)
         if form.is_valid():
             player.user = form.cleaned_data["who"]
             player.save(update_fields=["user"])
             messages.success(
                 request,
-                f"{player} is linked to the login {player.user.get_username()}: "
-                "“My games” shows their games when they log in.",
+                _(
+                    "%(player)s is linked to the login %(user)s: “My games” shows their "
+                    "games when they log in."
+                )
+                % {"player": player, "user": player.user.get_username()},
             )
             return redirect(player)
     return render(request, "tournaments/player_link.html", {"player": player, "form": form})
@@ -112,13 +129,16 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 def signup(request: HttpRequest) -> HttpResponse:
     if not settings.OPEN_SIGNUP:
-        raise Http404("Sign-up is closed on this site.")
+        raise Http404(_("Sign-up is closed on this site."))
     if request.user.is_authenticated:
         return redirect("tournaments:home")
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.get_username()}. You can now create events.")
+        messages.success(
+            request,
+            _("Welcome, %(user)s. You can now create events.") % {"user": user.get_username()},
+        )
         return redirect("tournaments:home")
     return render(request, "registration/signup.html", {"form": form})
