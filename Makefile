@@ -45,13 +45,14 @@ LOCALE_PO := locale/ja/LC_MESSAGES/django.po
 messages: venv
 	@command -v xgettext >/dev/null || $(SUDO) apt-get update
 	@command -v xgettext >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y gettext
-	$(PY) manage.py makemessages -l ja --no-obsolete --ignore=.venv --ignore=staticfiles \
+	$(PY) manage.py makemessages -l ja --no-obsolete --extension=html,txt,svg,py \
+		--ignore=.venv --ignore=staticfiles \
 		--ignore=tests --ignore=docs --ignore=locale
 	@if ls locale/ja/parts/*.po >/dev/null 2>&1; then \
 		msgcat --use-first -o $(LOCALE_PO).all locale/ja/parts/*.po $(LOCALE_PO) && \
 		msgmerge --quiet --no-fuzzy-matching --no-wrap -o $(LOCALE_PO).new \
 			$(LOCALE_PO).all $(LOCALE_PO) && \
-		mv $(LOCALE_PO).new $(LOCALE_PO); \
+		msgattrib --no-obsolete --no-wrap -o $(LOCALE_PO) $(LOCALE_PO).new; \
 		rm -f $(LOCALE_PO).all $(LOCALE_PO).new; \
 	fi
 	$(PY) manage.py compile_translations --force
