@@ -7,6 +7,15 @@
   var bar = box.querySelector("progress");
   var status = box.querySelector(".upload-status");
 
+  // The words come with the page, in its language; {files} and {percent} are filled in here.
+  function say(name, fallback, values) {
+    var text = form.getAttribute("data-text-" + name) || fallback;
+    Object.keys(values || {}).forEach(function (key) {
+      text = text.split("{" + key + "}").join(String(values[key]));
+    });
+    status.textContent = text;
+  }
+
   form.addEventListener("submit", function (event) {
     var files = form.querySelector("input[type=file]").files;
     if (!files || !files.length) return; // let the server say what is missing
@@ -18,11 +27,14 @@
     request.upload.addEventListener("progress", function (e) {
       if (!e.lengthComputable) return;
       bar.value = Math.round((100 * e.loaded) / e.total);
-      status.textContent = "Uploading " + files.length + " file(s): " + bar.value + "%";
+      say("uploading", "Uploading {files} file(s): {percent}", {
+        files: files.length,
+        percent: bar.value + "%",
+      });
     });
     request.upload.addEventListener("load", function () {
       bar.removeAttribute("value"); // indeterminate while the server checks every hand
-      status.textContent = "Checking " + files.length + " log(s)…";
+      say("checking", "Checking {files} log(s)…", { files: files.length });
     });
     request.addEventListener("load", function () {
       if (request.responseURL && request.responseURL !== window.location.href) {
@@ -34,7 +46,7 @@
       }
     });
     request.addEventListener("error", function () {
-      status.textContent = "The upload failed. Check the connection and try again.";
+      say("failed", "The upload failed. Check the connection and try again.");
       form.querySelector("button[type=submit]").disabled = false;
     });
     request.send(new FormData(form));

@@ -35,7 +35,8 @@
       var now = Date.now() + Number(clock.getAttribute("data-clock-offset"));
       var left = Math.max(0, Math.ceil((ends - now) / 1000));
       var shown = clock.querySelector("[data-clock-time]");
-      if (shown) shown.textContent = left > 0 ? format(left) : "Time";
+      // The word for a clock run out comes with the page, in the page's language.
+      if (shown) shown.textContent = left > 0 ? format(left) : clock.getAttribute("data-clock-over-text") || "Time";
       clock.classList.toggle("clock-over", left === 0);
       clock.classList.toggle("clock-last-minutes", left > 0 && left <= 300);
     }
