@@ -11,11 +11,13 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from . import services
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, RosterEntry, Session, Win
 
-REPLAYED = (
+REPLAYED = gettext_lazy(
     "Results are derived by replaying the game and cannot be edited here. Change hands, "
     "final scores and penalties on the game page, and seats on the game's edit page."
 )
@@ -88,13 +90,15 @@ class EventAdmin(admin.ModelAdmin):
             None,
             {"fields": ["name", "slug", "kind", "starts_on", "ends_on", "description"]},
         ),
-        ("Who may see and change it", {"fields": ["is_public", "organisers"]}),
+        (gettext_lazy("Who may see and change it"), {"fields": ["is_public", "organisers"]}),
         (
-            "Rules",
+            gettext_lazy("Rules"),
             {
                 "fields": ["rules_preset", "rules_overrides"],
-                "description": "Change the rules on the event's Rules page, which re-scores "
-                "every game of the event.",
+                "description": gettext_lazy(
+                    "Change the rules on the event's Rules page, which re-scores "
+                    "every game of the event."
+                ),
             },
         ),
         (None, {"fields": ["created_at"]}),
@@ -148,7 +152,7 @@ class GameAdmin(admin.ModelAdmin):
     fieldsets = [
         (None, {"fields": ["session", "table_number"]}),
         (
-            "Results",
+            gettext_lazy("Results"),
             {
                 "fields": ["entry_mode", "status", "ended_by", "leftover_sticks"],
                 "description": REPLAYED,
@@ -195,7 +199,7 @@ class GameSeatForm(forms.ModelForm):
         player = self.cleaned_data["player"]
         others = GameSeat.objects.filter(game=self.instance.game_id).exclude(pk=self.instance.pk)
         if others.filter(player=player).exists():
-            raise ValidationError(f"{player} already plays at this table.")
+            raise ValidationError(_("%(player)s already plays at this table.") % {"player": player})
         game = self.instance.game
         if not game.is_finished:
             clashes = services.open_seat_clashes(game.session_id, [player], exclude=game.pk)
@@ -226,12 +230,14 @@ class GameSeatAdmin(admin.ModelAdmin):
             None,
             {
                 "fields": ["game", "seat", "player"],
-                "description": "Putting another player in this seat keeps the seat's results; "
-                "the game is replayed on save.",
+                "description": gettext_lazy(
+                    "Putting another player in this seat keeps the seat's results; "
+                    "the game is replayed on save."
+                ),
             },
         ),
         (
-            "Results",
+            gettext_lazy("Results"),
             {
                 "fields": ["entered_score", "score", "placement", "match_points", "penalty_points"],
                 "description": REPLAYED,
@@ -258,7 +264,7 @@ class WinInline(ViewOnlyInline, admin.TabularInline):
 
 @admin.register(Hand)
 class HandAdmin(ViewOnlyAdmin):
-    view_only_note = (
+    view_only_note = gettext_lazy(
         "Hands are shown here but changed only on the game page, so that the game is "
         "replayed from that hand on."
     )
@@ -271,7 +277,9 @@ class HandAdmin(ViewOnlyAdmin):
 
 @admin.register(Win)
 class WinAdmin(ViewOnlyAdmin):
-    view_only_note = "Wins are shown here but changed only with their hand on the game page."
+    view_only_note = gettext_lazy(
+        "Wins are shown here but changed only with their hand on the game page."
+    )
     list_display = ["hand", "winner", "loser", "han", "fu", "yakuman"]
     list_filter = ["hand__result"]
     search_fields = ["hand__game__session__event__name"]
@@ -280,7 +288,7 @@ class WinAdmin(ViewOnlyAdmin):
 
 @admin.register(Penalty)
 class PenaltyAdmin(ViewOnlyAdmin):
-    view_only_note = (
+    view_only_note = gettext_lazy(
         "Penalties are shown here but given only on the game page, so that match points "
         "are recomputed."
     )

@@ -16,7 +16,10 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.forms.boundfield import BoundField
+from django.utils.functional import lazy
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 import scoring
 from scoring.rules import Chombo, Rules, option_names, preset_clauses
@@ -31,16 +34,47 @@ NAME_LENGTH = Player._meta.get_field("display_name").max_length
 # Paths under events/ that are not event addresses.
 RESERVED_SLUGS = {"new"}
 
+
+def lazy_format(message, **values) -> str:
+    """`message`, a lazy translation with %(name)s placeholders, filled in with `values`
+    when it is shown, so in the language of the page (`message % values` would translate
+    it once, at import)."""
+    return lazy(lambda: str(message) % values, str)()
+
+
+def capitalised(text) -> str:
+    """The first letter in upper case and the rest as it is (str.capitalize would lower
+    "EMA" and every other capital after the first)."""
+    text = str(text)
+    return text[:1].upper() + text[1:]
+
+
 PRESET_DESCRIPTIONS = {
-    "ari-ari": "Basic Ari-Ari rules: 25,000 start, 30,000 return, uma +30/+10, oka 20.",
-    "club": "Club nights: Ari-Ari with no bust and tied players sharing uma.",
-    "tenhou": "Tenhou ranked: uma +20/+10 with oka, agari-yame, tenpai-yame, west round.",
-    "tenhou-east": "Tenhou ranked, east only: as Tenhou, a south round if nobody has 30,000.",
-    "mahjongsoul": "Mahjong Soul ranked: points from 25,000, uma +15/+5, west round to 30,000.",
-    "mahjongsoul-east": "Mahjong Soul ranked, east only: as Mahjong Soul, south round.",
-    "mleague": "M.League: uma +30/+10 with oka, kiriage, head bump, no bust, chombo −20.",
-    "wrc": "WRC: 30,000 start, uma +15/+5, no oka, kiriage, head bump, no nagashi, chombo −30.",
-    "ema": "EMA 2016: 30,000 start, uma +15/+5, no oka, triple ron, honba to each winner.",
+    "ari-ari": gettext_lazy(
+        "Basic Ari-Ari rules: 25,000 start, 30,000 return, uma +30/+10, oka 20."
+    ),
+    "club": gettext_lazy("Club nights: Ari-Ari with no bust and tied players sharing uma."),
+    "tenhou": gettext_lazy(
+        "Tenhou ranked: uma +20/+10 with oka, agari-yame, tenpai-yame, west round."
+    ),
+    "tenhou-east": gettext_lazy(
+        "Tenhou ranked, east only: as Tenhou, a south round if nobody has 30,000."
+    ),
+    "mahjongsoul": gettext_lazy(
+        "Mahjong Soul ranked: points from 25,000, uma +15/+5, west round to 30,000."
+    ),
+    "mahjongsoul-east": gettext_lazy(
+        "Mahjong Soul ranked, east only: as Mahjong Soul, south round."
+    ),
+    "mleague": gettext_lazy(
+        "M.League: uma +30/+10 with oka, kiriage, head bump, no bust, chombo −20."
+    ),
+    "wrc": gettext_lazy(
+        "WRC: 30,000 start, uma +15/+5, no oka, kiriage, head bump, no nagashi, chombo −30."
+    ),
+    "ema": gettext_lazy(
+        "EMA 2016: 30,000 start, uma +15/+5, no oka, triple ron, honba to each winner."
+    ),
 }
 
 # Bounds on numbers people type, far beyond any real event: a 30-digit table number is
@@ -52,114 +86,168 @@ MAX_RULE_NUMBER = 10_000_000
 
 def preset_choices() -> list[tuple[str, str]]:
     return [
-        (name, f"{name}: {PRESET_DESCRIPTIONS[name]}" if name in PRESET_DESCRIPTIONS else name)
+        (
+            name,
+            _("%(preset)s: %(description)s")
+            % {"preset": name, "description": PRESET_DESCRIPTIONS[name]}
+            if name in PRESET_DESCRIPTIONS
+            else name,
+        )
         for name in scoring.PRESETS
     ]
 
 
 # Short names for rule options, used as form labels and in "the rules in words".
 RULE_LABELS = {
-    "start_points": "start points",
-    "return_points": "return points",
-    "target_points": "target points",
-    "uma": "uma",
-    "oka": "oka",
-    "length": "length",
-    "kiriage": "kiriage",
-    "kazoe": "13 han and more",
-    "double_yakuman": "double yakuman",
-    "multi_ron": "several winners",
-    "multi_ron_honba": "honba with several winners",
-    "multi_ron_sticks": "riichi sticks with several winners",
-    "pao_honba": "honba on a ron with pao",
-    "pao_scope": "the liable player (pao) pays for",
-    "honba_value": "honba value",
-    "noten_total": "noten payments",
-    "nagashi_mangan": "nagashi mangan",
-    "abortive_draws": "abortive draws",
-    "bust": "bust",
-    "agari_yame": "agari-yame",
-    "tenpai_yame": "tenpai-yame",
-    "west_round": "west round",
-    "dealer_repeat_on_tenpai": "dealer repeats when tenpai",
-    "leftover_sticks": "leftover riichi sticks",
-    "ties": "ties",
-    "chombo": "chombo",
-    "chombo_penalty": "chombo penalty",
-    "rounding": "rounding",
-    "riichi_min_points": "points needed for riichi",
+    "start_points": gettext_lazy("start points"),
+    "return_points": gettext_lazy("return points"),
+    "target_points": gettext_lazy("target points"),
+    "uma": gettext_lazy("uma"),
+    "oka": gettext_lazy("oka"),
+    "length": pgettext_lazy("rule option", "length"),
+    "kiriage": gettext_lazy("kiriage"),
+    "kazoe": gettext_lazy("13 han and more"),
+    "double_yakuman": gettext_lazy("double yakuman"),
+    "multi_ron": gettext_lazy("several winners"),
+    "multi_ron_honba": gettext_lazy("honba with several winners"),
+    "multi_ron_sticks": gettext_lazy("riichi sticks with several winners"),
+    "pao_honba": gettext_lazy("honba on a ron with pao"),
+    "pao_scope": gettext_lazy("the liable player (pao) pays for"),
+    "honba_value": gettext_lazy("honba value"),
+    "noten_total": gettext_lazy("noten payments"),
+    "nagashi_mangan": gettext_lazy("nagashi mangan"),
+    "abortive_draws": gettext_lazy("abortive draws"),
+    "bust": pgettext_lazy("rule option", "bust"),
+    "agari_yame": gettext_lazy("agari-yame"),
+    "tenpai_yame": gettext_lazy("tenpai-yame"),
+    "west_round": gettext_lazy("west round"),
+    "dealer_repeat_on_tenpai": gettext_lazy("dealer repeats when tenpai"),
+    "leftover_sticks": gettext_lazy("leftover riichi sticks"),
+    "ties": pgettext_lazy("rule option", "ties"),
+    "chombo": gettext_lazy("chombo"),
+    "chombo_penalty": gettext_lazy("chombo penalty"),
+    "rounding": pgettext_lazy("rule option", "rounding"),
+    "riichi_min_points": gettext_lazy("points needed for riichi"),
 }
 
 RULE_HELP = {
-    "start_points": "Points each player starts with.",
-    "return_points": "Scores are counted from this in match points.",
-    "target_points": (
+    "start_points": gettext_lazy("Points each player starts with."),
+    "return_points": gettext_lazy("Scores are counted from this in match points."),
+    "target_points": gettext_lazy(
         "The score that ends the west round and that a leading all-last dealer needs to stop."
     ),
-    "riichi_min_points": "A player below this score may not declare riichi; 0 allows any.",
-    "uma": "Match points for 1st, 2nd, 3rd and 4th place.",
-    "oka": "Bonus to the winner of the game.",
-    "kiriage": "4 han 30 fu and 3 han 60 fu paid as mangan.",
-    "double_yakuman": "Stacked yakuman paid as multiples.",
-    "honba_value": "Paid per honba counter, in total.",
-    "noten_total": "Paid by noten to tenpai players at an exhaustive draw, in total.",
-    "agari_yame": "A leading dealer may stop the game by winning the last hand.",
-    "tenpai_yame": "A leading dealer may stop the game by being tenpai in the last hand.",
-    "west_round": "Play on into the west round if nobody reached the return points.",
-    "chombo_penalty": "Match points added to the offender when chombo is a penalty.",
-    "multi_ron_honba": "When several players ron one discard: who is paid the honba.",
-    "multi_ron_sticks": "When several players ron one discard: where the riichi sticks go.",
-    "pao_honba": "Who pays the honba when a ron has a liable player (pao).",
-    "pao_scope": "What a liable player answers for: the whole win, or only the fed yakuman.",
+    "riichi_min_points": gettext_lazy(
+        "A player below this score may not declare riichi; 0 allows any."
+    ),
+    "uma": gettext_lazy("Match points for 1st, 2nd, 3rd and 4th place."),
+    "oka": gettext_lazy("Bonus to the winner of the game."),
+    "kiriage": gettext_lazy("4 han 30 fu and 3 han 60 fu paid as mangan."),
+    "double_yakuman": gettext_lazy("Stacked yakuman paid as multiples."),
+    "honba_value": gettext_lazy("Paid per honba counter, in total."),
+    "noten_total": gettext_lazy("Paid by noten to tenpai players at an exhaustive draw, in total."),
+    "agari_yame": gettext_lazy("A leading dealer may stop the game by winning the last hand."),
+    "tenpai_yame": gettext_lazy(
+        "A leading dealer may stop the game by being tenpai in the last hand."
+    ),
+    "west_round": gettext_lazy("Play on into the west round if nobody reached the return points."),
+    "chombo_penalty": gettext_lazy("Match points added to the offender when chombo is a penalty."),
+    "multi_ron_honba": gettext_lazy("When several players ron one discard: who is paid the honba."),
+    "multi_ron_sticks": gettext_lazy(
+        "When several players ron one discard: where the riichi sticks go."
+    ),
+    "pao_honba": gettext_lazy("Who pays the honba when a ron has a liable player (pao)."),
+    "pao_scope": gettext_lazy(
+        "What a liable player answers for: the whole win, or only the fed yakuman."
+    ),
 }
 
 # Enum values whose words depend on the option ("first" is a place for leftover sticks,
 # but a winner for the honba of a double ron).
 OPTION_ENUM_LABELS = {
-    ("multi_ron_honba", "first"): "the first winner after the discarder only",
-    ("multi_ron_honba", "each"): "every winner",
-    ("multi_ron_sticks", "first"): "all to the first winner after the discarder",
-    ("multi_ron_sticks", "own_back"): "each winner takes back their own, the rest to the first",
-    ("pao_honba", "discarder"): "the discarder",
-    ("pao_honba", "liable"): "the liable player",
-    ("pao_scope", "whole"): "the whole win",
-    ("pao_scope", "fed_yakuman"): "only the yakuman they fed",
+    ("multi_ron_honba", "first"): gettext_lazy("the first winner after the discarder only"),
+    ("multi_ron_honba", "each"): gettext_lazy("every winner"),
+    ("multi_ron_sticks", "first"): gettext_lazy("all to the first winner after the discarder"),
+    ("multi_ron_sticks", "own_back"): gettext_lazy(
+        "each winner takes back their own, the rest to the first"
+    ),
+    ("pao_honba", "discarder"): gettext_lazy("the discarder"),
+    ("pao_honba", "liable"): gettext_lazy("the liable player"),
+    ("pao_scope", "whole"): gettext_lazy("the whole win"),
+    ("pao_scope", "fed_yakuman"): gettext_lazy("only the yakuman they fed"),
 }
 
 ENUM_LABELS = {
-    "hanchan": "hanchan (east and south)",
-    "tonpuusen": "tonpuusen (east only)",
-    "yakuman": "kazoe yakuman",
-    "sanbaiman": "sanbaiman at most",
-    "double": "double ron, triple ron aborts",
-    "triple": "double and triple ron paid",
-    "head_bump": "head bump (one winner)",
-    "below_zero": "below zero ends the game",
-    "off": "no bust",
-    "first": "to 1st place",
-    "lost": "lost",
-    "seat_order": "seat order",
-    "split": "split uma",
-    "reverse_mangan": "reverse mangan",
-    "penalty": "match point penalty",
-    "exact": "exact",
-    "thousands": "to thousands",
+    "hanchan": gettext_lazy("hanchan (east and south)"),
+    "tonpuusen": gettext_lazy("tonpuusen (east only)"),
+    "yakuman": gettext_lazy("kazoe yakuman"),
+    "sanbaiman": gettext_lazy("sanbaiman at most"),
+    "double": gettext_lazy("double ron, triple ron aborts"),
+    "triple": gettext_lazy("double and triple ron paid"),
+    "head_bump": gettext_lazy("head bump (one winner)"),
+    "below_zero": gettext_lazy("below zero ends the game"),
+    "off": gettext_lazy("no bust"),
+    "first": gettext_lazy("to 1st place"),
+    "lost": pgettext_lazy("rule option", "lost"),
+    "seat_order": gettext_lazy("seat order"),
+    "split": gettext_lazy("split uma"),
+    "reverse_mangan": gettext_lazy("reverse mangan"),
+    "penalty": gettext_lazy("match point penalty"),
+    "exact": pgettext_lazy("rule option", "exact"),
+    "thousands": gettext_lazy("to thousands"),
+}
+
+
+# The engine's refusals of option values (scoring/rules.py, _check_consistency), in the
+# form's words; an engine message not listed here is shown with the option's label put in.
+RULE_REFUSALS = {
+    "start_points must be a positive multiple of 100": gettext_lazy(
+        "Start points must be a positive multiple of 100."
+    ),
+    "return_points must be a multiple of 100, 0 or more": gettext_lazy(
+        "Return points must be a multiple of 100, 0 or more."
+    ),
+    "target_points must be a multiple of 100, 0 or more": gettext_lazy(
+        "Target points must be a multiple of 100, 0 or more."
+    ),
+    "riichi_min_points must be a multiple of 100, 0 or more": gettext_lazy(
+        "Points needed for riichi must be a multiple of 100, 0 or more."
+    ),
+    "honba_value must be a multiple of 300 (0 or more)": gettext_lazy(
+        "Honba value must be a multiple of 300 (0 or more)."
+    ),
+    "noten_total must be a multiple of 600 (0 or more)": gettext_lazy(
+        "Noten payments must be a multiple of 600 (0 or more)."
+    ),
+    "uma needs four numbers, for 1st to 4th place": gettext_lazy(
+        "Uma needs four numbers, for 1st to 4th place."
+    ),
+    "match points are kept to tenths: uma, oka and penalties too": gettext_lazy(
+        "Match points are kept to tenths: uma, oka and penalties too."
+    ),
+    "chombo_penalty is a deduction: give it as 0 or a negative number": gettext_lazy(
+        "Chombo penalty is a deduction: give it as 0 or a negative number."
+    ),
 }
 
 
 def enum_in_words(name: str, value: str) -> str:
-    return OPTION_ENUM_LABELS.get((name, value)) or ENUM_LABELS.get(value, value)
+    return str(OPTION_ENUM_LABELS.get((name, value)) or ENUM_LABELS.get(value, value))
+
+
+def rule_label(name: str) -> str:
+    """An option's short name in the active language: "start points"."""
+    return str(RULE_LABELS.get(name, name.replace("_", " ")))
 
 
 def rule_value_in_words(name: str, value: Any) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return pgettext("rule option", "on") if value else pgettext("rule option", "off")
     if isinstance(value, StrEnum):
         return enum_in_words(name, value.value)
     if name == "uma":
         return "/".join(rule_number(v) for v in value)
     if value is None:
-        return "usual"
+        return pgettext("rule option", "usual")
     if isinstance(value, Decimal):
         return rule_number(value)
     if isinstance(value, int):
@@ -174,10 +262,12 @@ def describe_rules(preset: str, overrides: dict[str, Any]) -> str:
     # In the options' own order: a database need not keep the keys of a JSON object in order.
     for name in (n for n in option_names() if n in overrides):
         value = getattr(rules, name)
-        label = RULE_LABELS.get(name, name.replace("_", " "))
-        words = rule_value_in_words(name, value)
+        values = {"label": rule_label(name), "value": rule_value_in_words(name, value)}
         # "kiriage on", "start points 30,000", but "ties: split uma".
-        parts.append(f"{label}: {words}" if isinstance(value, StrEnum) else f"{label} {words}")
+        if isinstance(value, StrEnum):
+            parts.append(pgettext("an option and its value", "%(label)s: %(value)s") % values)
+        else:
+            parts.append(pgettext("an option and its value", "%(label)s %(value)s") % values)
     return "; ".join(parts)
 
 
@@ -232,11 +322,13 @@ def free_slug(base: str, *, exclude_pk: int | None = None) -> str:
 
 class EventForm(TenbouFormMixin, forms.ModelForm):
     slug = forms.SlugField(
-        label="Address",
+        label=gettext_lazy("Address"),
         max_length=80,
         required=False,
-        help_text="The event's address: letters, digits and hyphens. Leave empty to make "
-        "one from the name.",
+        help_text=gettext_lazy(
+            "The event's address: letters, digits and hyphens. Leave empty to make "
+            "one from the name."
+        ),
     )
 
     class Meta:
@@ -250,11 +342,16 @@ class EventForm(TenbouFormMixin, forms.ModelForm):
             "description",
             "is_public",
         ]
-        labels = {"starts_on": "Starts on", "ends_on": "Ends on", "is_public": "Public"}
+        labels = {
+            "starts_on": gettext_lazy("Starts on"),
+            "ends_on": gettext_lazy("Ends on"),
+            "is_public": pgettext_lazy("event", "Public"),
+        }
         help_texts = {
-            "ends_on": "Leave empty for a league that runs on.",
-            "is_public": "Anyone may read a public event. A private one is seen by its "
-            "organisers only.",
+            "ends_on": gettext_lazy("Leave empty for a league that runs on."),
+            "is_public": gettext_lazy(
+                "Anyone may read a public event. A private one is seen by its organisers only."
+            ),
         }
         widgets = {
             "starts_on": _date_input(),
@@ -271,22 +368,28 @@ class EventForm(TenbouFormMixin, forms.ModelForm):
             return free_slug(slugify(name), exclude_pk=exclude_pk) if name else ""
         if slug in RESERVED_SLUGS:
             raise ValidationError(
-                f"“{slug}” is reserved for the page that creates events. Choose another."
+                _("“%(slug)s” is reserved for the page that creates events. Choose another.")
+                % {"slug": slug}
             )
         if Event.objects.filter(slug=slug).exclude(pk=exclude_pk).exists():
             raise ValidationError(
-                f"The address “{slug}” is taken by another event. Choose another, "
-                f"for example “{free_slug(slug, exclude_pk=exclude_pk)}”."
+                _(
+                    "The address “%(slug)s” is taken by another event. Choose another, "
+                    "for example “%(free)s”."
+                )
+                % {"slug": slug, "free": free_slug(slug, exclude_pk=exclude_pk)}
             )
         return slug
 
 
 class EventCreateForm(EventForm):
     rules_preset = forms.ChoiceField(
-        label="Rules",
+        label=gettext_lazy("Rules"),
         choices=preset_choices,
         initial="ari-ari",
-        help_text="Single options can be changed afterwards on the event's rules page.",
+        help_text=gettext_lazy(
+            "Single options can be changed afterwards on the event's rules page."
+        ),
     )
 
     class Meta(EventForm.Meta):
@@ -328,9 +431,14 @@ def _to_json(value: Any) -> Any:
 
 class UmaWidget(forms.MultiWidget):
     def __init__(self, attrs=None):
+        places = [
+            gettext_lazy("Uma for 1st place"),
+            gettext_lazy("Uma for 2nd place"),
+            gettext_lazy("Uma for 3rd place"),
+            gettext_lazy("Uma for 4th place"),
+        ]
         widgets = [
-            forms.NumberInput(attrs={"step": "0.1", "aria-label": f"Uma for {place} place"})
-            for place in ("1st", "2nd", "3rd", "4th")
+            forms.NumberInput(attrs={"step": "0.1", "aria-label": place}) for place in places
         ]
         super().__init__(widgets, attrs)
 
@@ -344,7 +452,7 @@ class UmaField(forms.MultiValueField):
     widget = UmaWidget
 
     def __init__(self, **kwargs):
-        incomplete = "Give all four uma values, 1st to 4th, or leave all four empty."
+        incomplete = gettext_lazy("Give all four uma values, 1st to 4th, or leave all four empty.")
         fields = [
             forms.DecimalField(
                 max_digits=5, decimal_places=1, error_messages={"incomplete": incomplete}
@@ -362,16 +470,16 @@ class RulesForm(TenbouFormMixin, forms.Form):
     """The event's preset and one field per rule option; an empty field keeps the preset's
     value, so only real differences are stored as overrides."""
 
-    preset = forms.ChoiceField(label="Preset", choices=preset_choices)
+    preset = forms.ChoiceField(label=gettext_lazy("Preset"), choices=preset_choices)
 
     # Groups as shown on the page, so that forty fields read as five short lists.
     GROUPS = [
         (
-            "Points and match points",
+            gettext_lazy("Points and match points"),
             ["start_points", "return_points", "target_points", "uma", "oka", "rounding"],
         ),
         (
-            "How the game ends",
+            gettext_lazy("How the game ends"),
             [
                 "length",
                 "bust",
@@ -382,7 +490,7 @@ class RulesForm(TenbouFormMixin, forms.Form):
             ],
         ),
         (
-            "Wins and draws",
+            gettext_lazy("Wins and draws"),
             [
                 "riichi_min_points",
                 "kiriage",
@@ -399,8 +507,8 @@ class RulesForm(TenbouFormMixin, forms.Form):
                 "abortive_draws",
             ],
         ),
-        ("Sticks and ties", ["leftover_sticks", "ties"]),
-        ("Chombo", ["chombo", "chombo_penalty"]),
+        (gettext_lazy("Sticks and ties"), ["leftover_sticks", "ties"]),
+        (gettext_lazy("Chombo"), ["chombo", "chombo_penalty"]),
     ]
 
     def __init__(self, *args, event: Event, **kwargs):
@@ -420,21 +528,28 @@ class RulesForm(TenbouFormMixin, forms.Form):
 
     @staticmethod
     def _option_field(name: str, defaults: Rules, preset: str) -> forms.Field:
-        label = RULE_LABELS.get(name, name.replace("_", " ")).capitalize()
+        label = capitalised(rule_label(name))
         default = getattr(defaults, name)
         words = rule_value_in_words(name, default)
         if name == "oka" and default is None:
-            words = f"{rule_number(defaults.effective_oka)}, from the start and return points"
+            words = _oka_from_points(defaults)
         if name == "target_points" and default is None:
-            words = f"{points(defaults.return_points)}, the return points"
-        help_text = f"Preset default ({preset}): {words}."
+            words = _target_is_return(defaults)
+        help_text = _("Preset default (%(preset)s): %(value)s.") % {
+            "preset": preset,
+            "value": words,
+        }
         if name in RULE_HELP:
             help_text = f"{RULE_HELP[name]} {help_text}"
         kind = _option_kind(name)
         common = {"label": label, "help_text": help_text, "required": False}
         if kind == "bool":
             return forms.TypedChoiceField(
-                choices=[("", "Preset default"), ("True", "On"), ("False", "Off")],
+                choices=[
+                    ("", _("Preset default")),
+                    ("True", pgettext("rule option", "On")),
+                    ("False", pgettext("rule option", "Off")),
+                ],
                 coerce=lambda v: v == "True",
                 empty_value=None,
                 **common,
@@ -442,8 +557,8 @@ class RulesForm(TenbouFormMixin, forms.Form):
         if kind == "enum":
             enum = type(default)
             return forms.TypedChoiceField(
-                choices=[("", "Preset default")]
-                + [(e.value, enum_in_words(name, e.value).capitalize()) for e in enum],
+                choices=[("", _("Preset default"))]
+                + [(e.value, capitalised(enum_in_words(name, e.value))) for e in enum],
                 empty_value=None,
                 **common,
             )
@@ -451,7 +566,7 @@ class RulesForm(TenbouFormMixin, forms.Form):
             return forms.IntegerField(
                 min_value=-MAX_RULE_NUMBER,
                 max_value=MAX_RULE_NUMBER,
-                widget=forms.NumberInput(attrs={"placeholder": "preset default"}),
+                widget=forms.NumberInput(attrs={"placeholder": _("preset default")}),
                 **common,
             )
         if kind == "uma":
@@ -459,7 +574,7 @@ class RulesForm(TenbouFormMixin, forms.Form):
         return forms.DecimalField(
             max_digits=6,
             decimal_places=1,
-            widget=forms.NumberInput(attrs={"step": "0.1", "placeholder": "preset default"}),
+            widget=forms.NumberInput(attrs={"step": "0.1", "placeholder": _("preset default")}),
             **common,
         )
 
@@ -491,11 +606,26 @@ class RulesForm(TenbouFormMixin, forms.Form):
         names = sorted(overrides, key=len, reverse=True)
         field = next((name for name in names if name in message), None)
         if field is None:
-            self.add_error(None, f"These rules are not possible: {message}.")
+            self.add_error(
+                None, _("These rules are not possible: %(reason)s.") % {"reason": message}
+            )
             return
-        label = RULE_LABELS.get(field, field).capitalize()
+        if message in RULE_REFUSALS:
+            self.add_error(field, str(RULE_REFUSALS[message]))
+            return
+        label = capitalised(rule_label(field))
         text = message.replace(f"option '{field}'", label).replace(field, label)
         self.add_error(field, f"{text[0].upper()}{text[1:]}.")
+
+
+def _oka_from_points(rules: Rules) -> str:
+    return _("%(oka)s, from the start and return points") % {
+        "oka": rule_number(rules.effective_oka)
+    }
+
+
+def _target_is_return(rules: Rules) -> str:
+    return _("%(points)s, the return points") % {"points": points(rules.return_points)}
 
 
 # Sessions
@@ -513,18 +643,18 @@ def rules_for_reading(preset: str, overrides: dict[str, Any]) -> list[dict[str, 
             value = getattr(rules, name)
             words = rule_value_in_words(name, value)
             if name == "oka" and value is None:
-                words = f"{rule_number(rules.effective_oka)}, from the start and return points"
+                words = _oka_from_points(rules)
             elif name == "target_points" and value is None:
-                words = f"{points(rules.return_points)}, the return points"
+                words = _target_is_return(rules)
             elif name == "chombo_penalty" and rules.chombo is not Chombo.PENALTY:
-                words = "not used: chombo is paid at the table"
+                words = _("not used: chombo is paid at the table")
             elif name == "riichi_min_points" and value == 0:
-                words = "any score"
+                words = _("any score")
             rows.append(
                 {
-                    "label": RULE_LABELS.get(name, name.replace("_", " ")).capitalize(),
+                    "label": capitalised(rule_label(name)),
                     "words": words,
-                    "help": RULE_HELP.get(name, ""),
+                    "help": str(RULE_HELP.get(name, "")),
                     "changed": name in overrides,
                     "source": clauses.get(name, ""),
                 }
@@ -537,9 +667,12 @@ class SessionForm(TenbouFormMixin, forms.ModelForm):
     number = forms.IntegerField(
         min_value=1,
         max_value=MAX_SESSION_NUMBER,
-        help_text="Sessions are numbered 1, 2, 3 …",
+        help_text=gettext_lazy("Sessions are numbered 1, 2, 3 …"),
         error_messages={
-            "max_value": f"Session numbers go up to {MAX_SESSION_NUMBER:,}. Choose a smaller one."
+            "max_value": lazy_format(
+                gettext_lazy("Session numbers go up to %(limit)s. Choose a smaller one."),
+                limit=f"{MAX_SESSION_NUMBER:,}",
+            )
         },
     )
 
@@ -547,7 +680,7 @@ class SessionForm(TenbouFormMixin, forms.ModelForm):
         model = Session
         fields = ["number", "date", "title"]
         widgets = {"date": _date_input()}
-        help_texts = {"title": "Optional, e.g. “Round 3” or “Finals”."}
+        help_texts = {"title": gettext_lazy("Optional, e.g. “Round 3” or “Finals”.")}
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -559,8 +692,11 @@ class SessionForm(TenbouFormMixin, forms.ModelForm):
         others = Session.objects.filter(event=self.event).exclude(pk=self.instance.pk)
         if others.filter(number=number).exists():
             raise ValidationError(
-                f"Session {number} exists already in this event. The next free number is "
-                f"{self.event.sessions.next_number()}."
+                _(
+                    "Session %(number)s exists already in this event. The next free number "
+                    "is %(next)s."
+                )
+                % {"number": number, "next": self.event.sessions.next_number()}
             )
         return number
 
@@ -573,9 +709,11 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
         model = Player
         fields = ["display_name", "real_name", "ema_number"]
         help_texts = {
-            "display_name": "The name shown in standings and on score sheets. It must be "
-            "different from every other player's.",
-            "ema_number": "Eight digits, if the player has one.",
+            "display_name": gettext_lazy(
+                "The name shown in standings and on score sheets. It must be "
+                "different from every other player's."
+            ),
+            "ema_number": gettext_lazy("Eight digits, if the player has one."),
         }
 
     def clean_display_name(self) -> str:
@@ -584,8 +722,11 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
         existing = clash.values_list("display_name", flat=True).first()
         if existing:
             raise ValidationError(
-                f"There is already a player called “{existing}”. Choose a name that tells "
-                "them apart, e.g. with an initial."
+                _(
+                    "There is already a player called “%(name)s”. Choose a name that tells "
+                    "them apart, e.g. with an initial."
+                )
+                % {"name": existing}
             )
         return name
 
@@ -594,11 +735,14 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
         if not number:
             return ""
         if not number.isdigit() or not number.isascii():
-            raise ValidationError("An EMA number has digits only, e.g. 04010001.")
+            raise ValidationError(_("An EMA number has digits only, e.g. 04010001."))
         if len(number) != 8:
             raise ValidationError(
-                f"An EMA number has 8 digits; this one has {len(number)}. "
-                "Check it on the EMA ranking page."
+                _(
+                    "An EMA number has 8 digits; this one has %(count)s. "
+                    "Check it on the EMA ranking page."
+                )
+                % {"count": len(number)}
             )
         return number
 
@@ -734,9 +878,11 @@ class RosterPickForm(TenbouFormMixin, forms.Form):
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         error_messages={
-            "required": "Tick at least one player to add.",
-            "invalid_choice": "One of the ticked players is on the roster already or was "
-            "removed meanwhile: search again.",
+            "required": gettext_lazy("Tick at least one player to add."),
+            "invalid_choice": gettext_lazy(
+                "One of the ticked players is on the roster already or was "
+                "removed meanwhile: search again."
+            ),
         },
     )
 
@@ -748,7 +894,9 @@ class RosterPickForm(TenbouFormMixin, forms.Form):
     def clean_players(self):
         players = self.cleaned_data["players"]
         if len(players) > PASTE_LIMIT:
-            raise ValidationError(f"Add at most {PASTE_LIMIT} players at a time.")
+            raise ValidationError(
+                _("Add at most %(limit)s players at a time.") % {"limit": PASTE_LIMIT}
+            )
         return players
 
 
@@ -756,17 +904,21 @@ class RosterPasteForm(TenbouFormMixin, forms.Form):
     """One name a line; blank lines and repeats are left out and said so."""
 
     names = forms.CharField(
-        label="Names",
+        label=gettext_lazy("Names"),
         strip=False,  # blank lines at either end are counted too
         widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off", "spellcheck": "false"}),
-        help_text=f"One display name a line, at most {PASTE_LIMIT} names.",
-        error_messages={"required": "Paste at least one name, one a line."},
+        help_text=lazy_format(
+            gettext_lazy("One display name a line, at most %(limit)s names."), limit=PASTE_LIMIT
+        ),
+        error_messages={"required": gettext_lazy("Paste at least one name, one a line.")},
     )
     create = forms.BooleanField(
-        label="Create players for new names",
+        label=gettext_lazy("Create players for new names"),
         required=False,
         initial=True,
-        help_text="Names nobody has yet become new players. Untick to add only known players.",
+        help_text=gettext_lazy(
+            "Names nobody has yet become new players. Untick to add only known players."
+        ),
     )
 
     def clean_names(self) -> list[str]:
@@ -792,29 +944,37 @@ class RosterPasteForm(TenbouFormMixin, forms.Form):
             names.append(name)
         if too_long:
             raise ValidationError(
-                f"A name has at most {NAME_LENGTH} characters; line(s) {', '.join(too_long)} "
-                "are longer. Shorten them."
+                _(
+                    "A name has at most %(limit)s characters; line(s) %(lines)s are longer. "
+                    "Shorten them."
+                )
+                % {"limit": NAME_LENGTH, "lines": ", ".join(too_long)}
             )
         if not names:
-            raise ValidationError("Every line is blank: paste at least one name, one a line.")
+            raise ValidationError(_("Every line is blank: paste at least one name, one a line."))
         if len(names) > PASTE_LIMIT:
             raise ValidationError(
-                f"Paste at most {PASTE_LIMIT} names at a time; this list has {len(names)}. "
-                "Split it in two."
+                _(
+                    "Paste at most %(limit)s names at a time; this list has %(count)s. "
+                    "Split it in two."
+                )
+                % {"limit": PASTE_LIMIT, "count": len(names)}
             )
         return names
 
 
 class WithdrawForm(TenbouFormMixin, forms.Form):
     from_session = forms.IntegerField(
-        label="From session",
+        label=gettext_lazy("From session"),
         min_value=1,
         max_value=10_000,
         error_messages={
-            "required": "Give the first session the player misses.",
-            "min_value": "Sessions are numbered from 1: give the first session the player misses.",
-            "max_value": "Give the number of a session, e.g. 3.",
-            "invalid": "Give the number of a session, e.g. 3.",
+            "required": gettext_lazy("Give the first session the player misses."),
+            "min_value": gettext_lazy(
+                "Sessions are numbered from 1: give the first session the player misses."
+            ),
+            "max_value": gettext_lazy("Give the number of a session, e.g. 3."),
+            "invalid": gettext_lazy("Give the number of a session, e.g. 3."),
         },
     )
 
@@ -830,22 +990,28 @@ def find_login(who: str):
     if user is None and "@" in who:
         matches = list(users.filter(email__iexact=who)[:2])
         if len(matches) > 1:
-            raise ValidationError(f"More than one account uses “{who}”. Give the username instead.")
+            raise ValidationError(
+                _("More than one account uses “%(who)s”. Give the username instead.") % {"who": who}
+            )
         user = matches[0] if matches else None
     if user is None:
         raise ValidationError(
-            f"No account has the username or email “{who}”. Check the spelling, or ask them "
-            "for the username they log in with."
+            _(
+                "No account has the username or email “%(who)s”. Check the spelling, or ask "
+                "them for the username they log in with."
+            )
+            % {"who": who}
         )
     return user
 
 
 class LoginNameField(forms.CharField):
     def __init__(self, **kwargs):
-        kwargs.setdefault("label", "Username or email")
+        kwargs.setdefault("label", gettext_lazy("Username or email"))
         kwargs.setdefault("max_length", 254)
         kwargs.setdefault(
-            "help_text", "Exactly as they log in, or the email address of their account."
+            "help_text",
+            gettext_lazy("Exactly as they log in, or the email address of their account."),
         )
         kwargs.setdefault(
             "widget", forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"})
@@ -866,7 +1032,9 @@ class OrganiserAddForm(TenbouFormMixin, forms.Form):
     def clean_who(self):
         user = find_login(self.cleaned_data["who"].strip())
         if self.event.organisers.filter(pk=user.pk).exists():
-            raise ValidationError(f"{user.get_username()} is already an organiser of this event.")
+            raise ValidationError(
+                _("%(user)s is already an organiser of this event.") % {"user": user.get_username()}
+            )
         return user
 
 

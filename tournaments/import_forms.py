@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .imports import MAX_LOG_BYTES
 
@@ -28,17 +30,21 @@ class MultipleFileField(forms.FileField):
 
 class UploadForm(forms.Form):
     files = MultipleFileField(
-        label="Game logs",
-        help_text="One or many, from Tenhou or Mahjong Soul: tenhou.net/6 JSON (as Tenhou "
-        "and the Mahjong Soul converters write it) or Tenhou's mjlog XML, gzip-compressed "
-        "or not.",
+        label=gettext_lazy("Game logs"),
+        help_text=gettext_lazy(
+            "One or many, from Tenhou or Mahjong Soul: tenhou.net/6 JSON (as Tenhou "
+            "and the Mahjong Soul converters write it) or Tenhou's mjlog XML, gzip-compressed "
+            "or not."
+        ),
     )
     session = forms.TypedChoiceField(
-        label="Into session", coerce=int, help_text="Or create a new session below."
+        label=gettext_lazy("Into session"),
+        coerce=int,
+        help_text=gettext_lazy("Or create a new session below."),
     )
     new_session_date = forms.DateField(
         required=False,
-        label="New session's date",
+        label=gettext_lazy("New session's date"),
         widget=forms.DateInput(attrs={"type": "date"}),
         initial=timezone.localdate,
     )
@@ -52,22 +58,27 @@ class UploadForm(forms.Form):
         choices = [
             (s.number, str(s.number) + (f": {s.title}" if s.title else "")) for s in sessions
         ]
-        self.fields["session"].choices = [(0, f"New session {next_number}"), *choices]
+        new = _("New session %(number)s") % {"number": next_number}
+        self.fields["session"].choices = [(0, new), *choices]
         self.fields["session"].initial = sessions[0].number if sessions else 0
 
     def clean_files(self):
         files = self.cleaned_data["files"]
         if len(files) > MAX_FILES:
-            raise forms.ValidationError(f"Upload at most {MAX_FILES} logs at a time.")
+            raise forms.ValidationError(
+                _("Upload at most %(limit)s logs at a time.") % {"limit": MAX_FILES}
+            )
         for upload in files:
             if upload.size > MAX_LOG_BYTES:
-                raise forms.ValidationError(f"{upload.name} is too large to be a game log.")
+                raise forms.ValidationError(
+                    _("%(file)s is too large to be a game log.") % {"file": upload.name}
+                )
         return files
 
     def clean_session(self):
         number = self.cleaned_data["session"]
         if number and not self.event.sessions.filter(number=number).exists():
-            raise forms.ValidationError("Choose one of this event's sessions.")
+            raise forms.ValidationError(_("Choose one of this event's sessions."))
         return number
 
     def session_spec(self) -> dict:

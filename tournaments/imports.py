@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import scoring
 import tenhou
@@ -86,7 +87,7 @@ def convert_upload(file_name: str, data: bytes) -> dict[str, Any]:
     as plain JSON values, or the reason it could not be converted."""
     entry: dict[str, Any] = {"file_name": file_name, "game": None, "problem": ""}
     if len(data) > MAX_LOG_BYTES:
-        entry["problem"] = "the file is too large to be a game log"
+        entry["problem"] = _("the file is too large to be a game log")
         return entry
     try:
         entry["game"] = convert(data, name=file_name).to_dict()
@@ -104,7 +105,7 @@ def check_converted(event: Event, entry: Mapping[str, Any], *, user=None) -> Log
     """
     check = LogCheck(entry["file_name"])
     if entry.get("problem") or not entry.get("game"):
-        check.problems.append(entry.get("problem") or "the file could not be read")
+        check.problems.append(entry.get("problem") or _("the file could not be read"))
         return check
     game = TenhouGame.from_dict(entry["game"])
     check.game = game
@@ -115,10 +116,12 @@ def check_converted(event: Event, entry: Mapping[str, Any], *, user=None) -> Log
         same = Game.objects.filter(source_id=game.log_id).select_related("session__event")
         here = same.filter(source_event=event).first()
         if here is not None:
-            check.problems.append(f"already imported into this event as {here}")
+            check.problems.append(
+                _("already imported into this event as %(game)s") % {"game": here}
+            )
         readable = Event.objects.visible_to(user) if user is not None else Event.objects.none()
         for other in same.exclude(source_event=event).filter(session__event__in=readable)[:3]:
-            check.notes.append(f"Also imported into {other.session.event}.")
+            check.notes.append(_("Also imported into %(event)s.") % {"event": other.session.event})
     refusal = rules_refusal(event, game)
     if refusal:
         # Other rules would pay other amounts: a replay would only list the consequences.
@@ -148,7 +151,7 @@ def rules_refusal(event: Event, game: TenhouGame) -> str | None:
     try:
         length = event.rules().length.value
     except scoring.ScoringError as err:
-        return f"This event's rules cannot settle any game: {err}."
+        return _("This event's rules cannot settle any game: %(reason)s.") % {"reason": err}
     return game.refusal(event.rules_preset, length)
 
 
@@ -164,7 +167,9 @@ def check_entries(event: Event, entries: Sequence[Mapping[str, Any]], *, user=No
     for entry in entries:
         check = check_converted(event, entry, user=user)
         if check.log_id and check.log_id in seen:
-            check.problems.append(f"the same game as {seen[check.log_id]} in this upload")
+            check.problems.append(
+                _("the same game as %(file)s in this upload") % {"file": seen[check.log_id]}
+            )
         elif check.log_id:
             seen[check.log_id] = check.file_name
         checks.append(check)
@@ -189,7 +194,10 @@ def import_game(
     `players` gives, seat by seat, an existing player or a new display name to create.
     """
     if not check.importable or check.game is None:
-        raise services.GameChangeRefused(f"{check.file_name}: {'; '.join(check.problems)}")
+        raise services.GameChangeRefused(
+            _("%(file)s: %(problems)s")
+            % {"file": check.file_name, "problems": "; ".join(check.problems)}
+        )
     with transaction.atomic():
         seated = [
             p if isinstance(p, Player) else Player.objects.get_or_create(display_name=p)[0]
@@ -197,7 +205,7 @@ def import_game(
         ]
         if len({p.pk for p in seated}) != 4:
             raise services.GameChangeRefused(
-                f"{check.file_name}: one player is chosen for two seats"
+                _("%(file)s: one player is chosen for two seats") % {"file": check.file_name}
             )
         return services.create_game_from_record(
             session,
@@ -228,8 +236,11 @@ def resolve_players(
             )
             if player is None:
                 raise services.GameChangeRefused(
-                    f"{check.file_name}: the player chosen for {match.name!r} is not in the "
-                    "list; choose a player from the list or a new one."
+                    _(
+                        "%(file)s: the player chosen for %(name)s is not in the list; choose "
+                        "a player from the list or a new one."
+                    )
+                    % {"file": check.file_name, "name": repr(match.name)}
                 )
             seated.append(player)
         elif match.exact:
@@ -239,7 +250,7 @@ def resolve_players(
             seated.append(match.name)
         else:
             raise services.GameChangeRefused(
-                f"{check.file_name}: no player is called {match.name!r}; "
-                "choose a player or create a new one"
+                _("%(file)s: no player is called %(name)s; choose a player or create a new one")
+                % {"file": check.file_name, "name": repr(match.name)}
             )
     return seated

@@ -8,18 +8,23 @@ import json
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import seating
 
-from .forms import TenbouFormMixin
+from .forms import TenbouFormMixin, lazy_format
 from .models import Player
 from .services import SEATING_TABLE_LIMIT
 
 METHOD_CHOICES = [
-    ("balanced", "Balanced: as few repeated meetings as possible over the whole event"),
-    ("swiss", "Swiss: by the standings, 1st to 4th at table 1, and so on"),
-    ("random", "Random"),
-    ("fixed", "Fixed: I type or upload the tables"),
+    (
+        "balanced",
+        gettext_lazy("Balanced: as few repeated meetings as possible over the whole event"),
+    ),
+    ("swiss", gettext_lazy("Swiss: by the standings, 1st to 4th at table 1, and so on")),
+    ("random", gettext_lazy("Random")),
+    ("fixed", gettext_lazy("Fixed: I type or upload the tables")),
 ]
 UPLOAD_LIMIT = 64 * 1024
 
@@ -29,31 +34,37 @@ class SeatingForm(TenbouFormMixin, forms.Form):
         choices=METHOD_CHOICES,
         initial="balanced",
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose how to seat the players."},
+        error_messages={"required": gettext_lazy("Choose how to seat the players.")},
     )
     rounds = forms.IntegerField(
-        label="Rounds in the event",
+        label=gettext_lazy("Rounds in the event"),
         min_value=1,
         max_value=seating.MAX_ROUNDS,
-        help_text="Balanced plans keep the later rounds in mind, so that they can avoid "
-        "repeats too.",
+        help_text=gettext_lazy(
+            "Balanced plans keep the later rounds in mind, so that they can avoid repeats too."
+        ),
         error_messages={
-            "required": "Give the number of rounds the event has, e.g. 8.",
-            "min_value": "An event has at least one round.",
-            "max_value": f"A plan can have at most {seating.MAX_ROUNDS} rounds; give fewer.",
+            "required": gettext_lazy("Give the number of rounds the event has, e.g. 8."),
+            "min_value": gettext_lazy("An event has at least one round."),
+            "max_value": lazy_format(
+                gettext_lazy("A plan can have at most %(limit)s rounds; give fewer."),
+                limit=seating.MAX_ROUNDS,
+            ),
         },
     )
     tables = forms.CharField(
-        label="Tables",
+        label=gettext_lazy("Tables"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off", "spellcheck": "false"}),
-        help_text="For a fixed plan: one table a line, four names in seat order East, South, "
-        "West, North, separated by commas.",
+        help_text=gettext_lazy(
+            "For a fixed plan: one table a line, four names in seat order East, South, "
+            "West, North, separated by commas."
+        ),
     )
     upload = forms.FileField(
-        label="Or upload the tables",
+        label=gettext_lazy("Or upload the tables"),
         required=False,
-        help_text="A CSV file, one table a row of four names (at most 64 KB).",
+        help_text=gettext_lazy("A CSV file, one table a row of four names (at most 64 KB)."),
     )
 
     def __init__(self, *args, players: list[Player], **kwargs):
@@ -65,11 +76,11 @@ class SeatingForm(TenbouFormMixin, forms.Form):
         if upload is None:
             return None
         if upload.size > UPLOAD_LIMIT:
-            raise ValidationError("The file is larger than 64 KB; upload the tables only.")
+            raise ValidationError(_("The file is larger than 64 KB; upload the tables only."))
         try:
             return upload.read().decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ValidationError("The file is not text (UTF-8); save it as CSV.") from None
+            raise ValidationError(_("The file is not text (UTF-8); save it as CSV.")) from None
 
     def clean(self):
         data = super().clean()
@@ -79,25 +90,35 @@ class SeatingForm(TenbouFormMixin, forms.Form):
         rows = [row for row in csv.reader(io.StringIO(text)) if any(c.strip() for c in row)]
         if not rows:
             raise ValidationError(
-                "A fixed plan needs its tables: type one table a line, four names separated "
-                "by commas, or upload a CSV file."
+                _(
+                    "A fixed plan needs its tables: type one table a line, four names "
+                    "separated by commas, or upload a CSV file."
+                )
             )
         if len(rows) > SEATING_TABLE_LIMIT:
-            raise ValidationError(f"A session has at most {SEATING_TABLE_LIMIT} tables.")
+            raise ValidationError(
+                _("A session has at most %(limit)s tables.") % {"limit": SEATING_TABLE_LIMIT}
+            )
         known = {p.display_name.casefold(): p for p in self.players}
         tables = []
         for number, row in enumerate(rows, start=1):
             names = [" ".join(cell.split()) for cell in row if cell.strip()]
             if len(names) != 4:
                 raise ValidationError(
-                    f"Line {number} names {len(names)} players; a table needs exactly four, "
-                    "separated by commas."
+                    _(
+                        "Line %(line)s names %(count)s players; a table needs exactly four, "
+                        "separated by commas."
+                    )
+                    % {"line": number, "count": len(names)}
                 )
             unknown = [name for name in names if name.casefold() not in known]
             if unknown:
                 raise ValidationError(
-                    f"Line {number}: {', '.join(unknown)} is not taking part in this session. "
-                    "Check the spelling, or add them to the roster first."
+                    _(
+                        "Line %(line)s: %(names)s is not taking part in this session. "
+                        "Check the spelling, or add them to the roster first."
+                    )
+                    % {"line": number, "names": ", ".join(unknown)}
                 )
             tables.append([known[name.casefold()] for name in names])
         try:
@@ -118,7 +139,7 @@ class SeatingConfirmForm(forms.Form):
         self.player_ids = player_ids
 
     def clean_plan(self) -> list[list[int]]:
-        stale = "The roster changed since the preview, or the plan was damaged: plan again."
+        stale = _("The roster changed since the preview, or the plan was damaged: plan again.")
         raw = self.cleaned_data["plan"]
         try:
             tables = json.loads(raw) if len(raw) < 20_000 else None

@@ -17,6 +17,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from . import formatting
 from .models import Event, Game, TableLink, TrailEntry
 
@@ -38,6 +41,8 @@ class Actor:
 
     @property
     def label(self) -> str:
+        # Stored with the entry as it is written (`TrailEntry.author`), so in one language
+        # for everyone who reads the trail later: not translated.
         if self.table_link is not None:
             link = self.table_link
             return f"Table {link.game.table_number} link #{link.pk}"
@@ -89,7 +94,8 @@ def _names(game: Game | None) -> list[str]:
 
 
 def _scores(scores: list, names: list[str]) -> str:
-    pairs = zip(names or [f"seat {i + 1}" for i in range(4)], scores, strict=False)
+    seats = [_("seat %(number)s") % {"number": i + 1} for i in range(4)]
+    pairs = zip(names or seats, scores, strict=False)
     return ", ".join(f"{name} {formatting.points(score)}" for name, score in pairs)
 
 
@@ -108,32 +114,54 @@ def describe(value: Any, names: list[str]) -> str:
     if "final_scores" in value:
         text = _scores(value["final_scores"], names)
         if value.get("leftover_sticks"):
-            text += f"; {value['leftover_sticks']} sticks left over"
+            sticks = value["leftover_sticks"]
+            text += "; " + ngettext(
+                "%(count)s stick left over", "%(count)s sticks left over", sticks
+            ) % {"count": sticks}
         parts.append(text)
     if "game_ended" in value:
         reason = ended_by(value["game_ended"])
-        parts.append(f"game over: {reason}")
+        parts.append(_("game over: %(reason)s") % {"reason": reason})
     if "match_points" in value and "reason" in value:
         points = formatting.match_points(value["match_points"])
-        parts.append(f"{value.get('player', 'seat')} {points}: {value['reason']}")
+        parts.append(
+            _("%(player)s %(points)s: %(reason)s")
+            % {
+                "player": value.get("player", _("seat")),
+                "points": points,
+                "reason": value["reason"],
+            }
+        )
     if "preset" in value:
         text = value["preset"]
         if value.get("overrides"):
-            text += " with " + json.dumps(value["overrides"], ensure_ascii=False)
+            overrides = json.dumps(value["overrides"], ensure_ascii=False)
+            text = _("%(preset)s with %(overrides)s") % {"preset": text, "overrides": overrides}
         parts.append(text)
         if "games_rescored" in value:
             parts.append(
-                f"{value['games_rescored']} games re-scored, {value['games_changed']} changed, "
-                f"{value['games_reopened']} reopened"
+                _("%(rescored)s games re-scored, %(changed)s changed, %(reopened)s reopened")
+                % {
+                    "rescored": value["games_rescored"],
+                    "changed": value["games_changed"],
+                    "reopened": value["games_reopened"],
+                }
             )
     if "seats" in value:
-        parts.append(f"table {value.get('table')}: " + ", ".join(value["seats"]))
+        parts.append(
+            _("table %(table)s: %(seats)s")
+            % {"table": value.get("table"), "seats": ", ".join(value["seats"])}
+        )
     if "locked" in value:
-        parts.append("locked" if value["locked"] else "unlocked")
+        parts.append(_("locked") if value["locked"] else _("unlocked"))
     if "link" in value:
-        parts.append(f"link {value['link']}")
+        parts.append(_("link %(link)s") % {"link": value["link"]})
     if "later_hands_moved_up" in value:
-        parts.append(f"{value['later_hands_moved_up']} later hands moved up")
+        moved = value["later_hands_moved_up"]
+        parts.append(
+            ngettext("%(count)s later hand moved up", "%(count)s later hands moved up", moved)
+            % {"count": moved}
+        )
     return "; ".join(parts) if parts else json.dumps(value, ensure_ascii=False)
 
 
@@ -152,9 +180,9 @@ def trail_rows(entries, *, game: Game | None = None) -> list[TrailRow]:
     fixed = _names(game) if game is not None else None
     for entry in entries:
         names = fixed if fixed is not None else _names(entry.game)
-        what = entry.get_kind_display()
+        what = str(entry.get_kind_display())
         if entry.hand_number:
-            what += f" {entry.hand_number}"
+            what = _("%(change)s %(hand)s") % {"change": what, "hand": entry.hand_number}
         rows.append(
             TrailRow(entry, what, describe(entry.before, names), describe(entry.after, names))
         )

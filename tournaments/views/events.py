@@ -17,6 +17,8 @@ from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 import scoring
 from scoring.rules import PRESET_SOURCES
@@ -48,11 +50,6 @@ from ..trail import Actor, Kind
 from .accounts import may_link_login
 from .rounds import clock_context
 
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 # Events
 
 
@@ -79,7 +76,10 @@ def event_create(request: HttpRequest) -> HttpResponse:
         with transaction.atomic():
             event = form.save()
             event.organisers.add(request.user)
-        messages.success(request, f"{event} created. Add its first session when you are ready.")
+        messages.success(
+            request,
+            _("%(event)s created. Add its first session when you are ready.") % {"event": event},
+        )
         return redirect(event)
     return render(request, "tournaments/event_form.html", {"form": form, "event": None})
 
@@ -96,7 +96,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         rules_words = describe_rules(event.rules_preset, event.rules_overrides)
     except scoring.ScoringError as err:
-        rules_words = f"{event.rules_preset} (the stored options are not valid: {err})"
+        rules_words = _("%(preset)s (the stored options are not valid: %(reason)s)") % {
+            "preset": event.rules_preset,
+            "reason": err,
+        }
     context = {
         "event": event,
         "is_organiser": event.is_organiser(request.user),
@@ -115,7 +118,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             event = form.save()
-        messages.success(request, f"{event} saved.")
+        messages.success(request, _("%(event)s saved.") % {"event": event})
         if not event.is_organiser(request.user) and not event.is_public:
             # The editor handed the event over; a private event is no longer theirs to see.
             return redirect("tournaments:home")
@@ -148,7 +151,7 @@ def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
                 actor=Actor.of(request.user),
             )
         except services.GameChangeRefused as err:
-            form.add_error(None, f"Nothing was changed. {err}")
+            form.add_error(None, _("Nothing was changed. %(reason)s") % {"reason": err})
         else:
             messages.success(request, _rules_message(change))
             return redirect(event)
@@ -161,6 +164,7 @@ def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
         "form": form,
         "is_organiser": is_organiser,
         "rule_groups": groups,
+        # The title of the preset's source document, as that document names itself.
         "source": PRESET_SOURCES.get(event.rules_preset, ""),
         "changed_count": len(event.rules_overrides),
         "game_count": Game.objects.filter(session__event=event).count() if is_organiser else 0,
@@ -170,12 +174,23 @@ def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _rules_message(change: services.RulesChange) -> str:
     if not change.games:
-        return "Rules saved. There are no games to re-score yet."
-    text = f"Rules saved. {_plural(change.games, 'game')} re-scored; {change.changed} changed"
-    if change.reopened:
-        verb = "it is" if change.reopened == 1 else "they are"
-        text += f"; {change.reopened} reopened because {verb} no longer over"
-    return text + "."
+        return _("Rules saved. There are no games to re-score yet.")
+    saved = ngettext(
+        "Rules saved. %(count)s game re-scored; %(changed)s changed",
+        "Rules saved. %(count)s games re-scored; %(changed)s changed",
+        change.games,
+    ) % {"count": change.games, "changed": change.changed}
+    if not change.reopened:
+        return pgettext("rules saved", "%(saved)s.") % {"saved": saved}
+    reopened = ngettext(
+        "%(count)s reopened because it is no longer over",
+        "%(count)s reopened because they are no longer over",
+        change.reopened,
+    ) % {"count": change.reopened}
+    return pgettext("rules saved", "%(saved)s; %(reopened)s.") % {
+        "saved": saved,
+        "reopened": reopened,
+    }
 
 
 # Sessions
@@ -189,7 +204,7 @@ def session_create(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         session = _save_session(form)
         if session is not None:
-            messages.success(request, f"Session {session.number} created.")
+            messages.success(request, _("Session %(number)s created.") % {"number": session.number})
             return redirect(session)
     context = {"event": event, "form": form, "session": None}
     return render(request, "tournaments/session_form.html", context)
@@ -202,7 +217,7 @@ def session_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         saved = _save_session(form)
         if saved is not None:
-            messages.success(request, f"Session {saved.number} saved.")
+            messages.success(request, _("Session %(number)s saved.") % {"number": saved.number})
             return redirect(saved)
     context = {"event": session.event, "form": form, "session": session}
     return render(request, "tournaments/session_form.html", context)
@@ -214,7 +229,7 @@ def _save_session(form: SessionForm) -> Session | None:
         with transaction.atomic():
             return form.save()
     except IntegrityError:
-        form.add_error("number", "Someone else just created a session with this number.")
+        form.add_error("number", _("Someone else just created a session with this number."))
         return None
 
 
@@ -265,7 +280,11 @@ def game_create(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             seating = ", ".join(
                 f"{wind} {player}" for wind, player in zip(WINDS, players, strict=True)
             )
-            messages.success(request, f"Table {game.table_number} created: {seating}.")
+            messages.success(
+                request,
+                _("Table %(table)s created: %(seating)s.")
+                % {"table": game.table_number, "seating": seating},
+            )
             return redirect(game)
     context = {"event": session.event, "session": session, "form": form, "game": None}
     return render(request, "tournaments/game_form.html", context)
@@ -296,13 +315,18 @@ def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except IntegrityError:
             form.add_error(
                 None,
-                "Nothing was changed: someone seated one of these players or this table "
-                "meanwhile. Check the session's tables and try again.",
+                _(
+                    "Nothing was changed: someone seated one of these players or this table "
+                    "meanwhile. Check the session's tables and try again."
+                ),
             )
         except services.GameChangeRefused as err:
-            form.add_error(None, f"Nothing was changed. {err}")
+            form.add_error(None, _("Nothing was changed. %(reason)s") % {"reason": err})
         else:
-            messages.success(request, f"Table {form.cleaned_data['table_number']} saved.")
+            messages.success(
+                request,
+                _("Table %(table)s saved.") % {"table": form.cleaned_data["table_number"]},
+            )
             return redirect(game)
     context = {"event": session.event, "session": session, "form": form, "game": game}
     return render(request, "tournaments/game_form.html", context)
@@ -312,6 +336,7 @@ def _seating(game: Game) -> dict[str, Any]:
     seats = GameSeat.objects.filter(game=game).select_related("player").order_by("seat")
     return {
         "table": Game.objects.values_list("table_number", flat=True).get(pk=game.pk),
+        # Stored in the trail as written, so in one language for all its readers.
         "seats": [
             s.player.display_name + (" (substitute)" if s.is_substitute else "") for s in seats
         ],
@@ -351,9 +376,9 @@ def player_create(request: HttpRequest) -> HttpResponse:
             with transaction.atomic():
                 player = form.save()
         except IntegrityError:
-            form.add_error("display_name", "Someone else just added a player with this name.")
+            form.add_error("display_name", _("Someone else just added a player with this name."))
         else:
-            messages.success(request, f"{player} added.")
+            messages.success(request, _("%(player)s added.") % {"player": player})
             return redirect(player)
     return render(request, "tournaments/player_form.html", {"form": form})
 

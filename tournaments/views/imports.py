@@ -11,6 +11,8 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from .. import imports, services
@@ -35,8 +37,11 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
         if size > PENDING_IMPORT_QUOTA:
             form.add_error(
                 "files",
-                f"These files come to {size / 1024 / 1024:.1f} MB; upload at most "
-                f"{PENDING_IMPORT_QUOTA // 1024 // 1024} MB of logs at a time.",
+                _("These files come to %(size)s MB; upload at most %(limit)s MB of logs at a time.")
+                % {
+                    "size": f"{size / 1024 / 1024:.1f}",
+                    "limit": PENDING_IMPORT_QUOTA // 1024 // 1024,
+                },
             )
         else:
             pending = _store_pending(request, event, form, files, size)
@@ -72,7 +77,7 @@ def _pending(request: HttpRequest, event, token: str) -> PendingImport:
         token=token, user=request.user, event=event, expires_at__gt=timezone.now()
     ).first()
     if pending is None:
-        raise Http404("This import has expired; upload the logs again.")
+        raise Http404(_("This import has expired; upload the logs again."))
     return pending
 
 
@@ -112,13 +117,20 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
                 continue
             done.append(game)
         if done:
-            games = "1 game" if len(done) == 1 else f"{len(done)} games"
-            messages.success(request, f"Imported {games} into {session}.")
+            messages.success(
+                request,
+                ngettext(
+                    "Imported %(count)s game into %(session)s.",
+                    "Imported %(count)s games into %(session)s.",
+                    len(done),
+                )
+                % {"count": len(done), "session": session},
+            )
         if not errors:
             pending.delete()
             if session is not None:
                 return redirect(session.get_absolute_url())
-            messages.info(request, "Nothing was imported.")
+            messages.info(request, _("Nothing was imported."))
             return redirect(event.get_absolute_url())
         checks = _checks(request, event, pending)  # imported games now show as imported
     players = list(Player.objects.filter(active=True).order_by("display_name"))

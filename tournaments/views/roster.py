@@ -12,6 +12,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import access, services
@@ -25,12 +27,11 @@ PICK_LIMIT = 50
 def _names(players, limit: int = 8) -> str:
     names = [str(p) for p in players]
     if len(names) > limit:
-        return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+        return _("%(names)s and %(count)s more") % {
+            "names": ", ".join(names[:limit]),
+            "count": len(names) - limit,
+        }
     return ", ".join(names)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _next_session(event: Event) -> int:
@@ -95,7 +96,9 @@ def roster_pick(request: HttpRequest, slug: str) -> HttpResponse:
     except services.GameChangeRefused as err:
         form.add_error(None, str(err))
         return _roster_page(request, event, pick_form=form, status=400)
-    messages.success(request, f"Added to the roster: {_names(change.added)}.")
+    messages.success(
+        request, _("Added to the roster: %(names)s.") % {"names": _names(change.added)}
+    )
     return redirect("tournaments:roster", event.slug)
 
 
@@ -114,9 +117,11 @@ def roster_new(request: HttpRequest, slug: str) -> HttpResponse:
         form.add_error(None, str(err))
         return _roster_page(request, event, new_form=form, status=400)
     except IntegrityError:
-        form.add_error("display_name", "Someone else just added a player with this name.")
+        form.add_error("display_name", _("Someone else just added a player with this name."))
         return _roster_page(request, event, new_form=form, status=400)
-    messages.success(request, f"{player} is a new player and on the roster.")
+    messages.success(
+        request, _("%(player)s is a new player and on the roster.") % {"player": player}
+    )
     return redirect("tournaments:roster", event.slug)
 
 
@@ -132,18 +137,28 @@ def roster_paste(request: HttpRequest, slug: str) -> HttpResponse:
             event.pk, form.cleaned_data["names"], create=form.cleaned_data["create"]
         )
     except services.GameChangeRefused as err:
-        form.add_error("names", f"Nobody was added. {err}")
+        form.add_error("names", _("Nobody was added. %(reason)s") % {"reason": err})
         return _roster_page(request, event, paste_form=form, status=400)
-    parts = [f"Added {_plural(len(change.added), 'player')} to the roster"]
+    added = len(change.added)
     if change.created:
-        parts.append(f"{len(change.created)} of them new to Tenbou ({_names(change.created)})")
-    text = "; ".join(parts) + "."
+        text = ngettext(
+            "Added %(count)s player to the roster; %(new)s of them new to Tenbou (%(names)s).",
+            "Added %(count)s players to the roster; %(new)s of them new to Tenbou (%(names)s).",
+            added,
+        ) % {"count": added, "new": len(change.created), "names": _names(change.created)}
+    else:
+        text = ngettext(
+            "Added %(count)s player to the roster.", "Added %(count)s players to the roster.", added
+        ) % {"count": added}
+    # Each a sentence of its own, after the first.
     if change.already:
-        text += f" Already on the roster: {_names(change.already)}."
+        text += " " + _("Already on the roster: %(names)s.") % {"names": _names(change.already)}
     if form.repeats:
-        text += f" Named twice, added once: {_names(form.repeats)}."
+        text += " " + _("Named twice, added once: %(names)s.") % {"names": _names(form.repeats)}
     if form.blank_lines:
-        text += f" {_plural(form.blank_lines, 'blank line')} left out."
+        text += " " + ngettext(
+            "%(count)s blank line left out.", "%(count)s blank lines left out.", form.blank_lines
+        ) % {"count": form.blank_lines}
     messages.success(request, text)
     return redirect("tournaments:roster", event.slug)
 
@@ -164,8 +179,8 @@ def roster_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResp
         return _roster_page(request, event, withdraw_error=(player_id, str(err)), status=400)
     messages.success(
         request,
-        f"{entry.player} is withdrawn from session {entry.withdrawn_from} on; "
-        "their games so far still count.",
+        _("%(player)s is withdrawn from session %(session)s on; their games so far still count.")
+        % {"player": entry.player, "session": entry.withdrawn_from},
     )
     return redirect("tournaments:roster", event.slug)
 
@@ -179,7 +194,7 @@ def roster_return(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
-        messages.success(request, f"{entry.player} takes part again.")
+        messages.success(request, _("%(player)s takes part again.") % {"player": entry.player})
     return redirect("tournaments:roster", event.slug)
 
 
@@ -192,5 +207,5 @@ def roster_remove(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
-        messages.success(request, f"{player} is off the roster.")
+        messages.success(request, _("%(player)s is off the roster.") % {"player": player})
     return redirect("tournaments:roster", event.slug)

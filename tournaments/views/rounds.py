@@ -14,10 +14,12 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import access, services
-from ..forms import TenbouFormMixin
+from ..forms import TenbouFormMixin, lazy_format
 from ..models import Game, Session
 from ..trail import Actor
 from .actions import change_game
@@ -25,15 +27,18 @@ from .actions import change_game
 
 class ClockForm(TenbouFormMixin, forms.Form):
     minutes = forms.IntegerField(
-        label="Length in minutes",
+        label=gettext_lazy("Length in minutes"),
         min_value=1,
         max_value=services.CLOCK_MAX_MINUTES,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         error_messages={
-            "required": "Give the round's length in minutes, e.g. 90.",
-            "invalid": "Give the round's length in whole minutes, e.g. 90.",
-            "min_value": "A round lasts at least 1 minute.",
-            "max_value": f"A round lasts at most {services.CLOCK_MAX_MINUTES} minutes.",
+            "required": gettext_lazy("Give the round's length in minutes, e.g. 90."),
+            "invalid": gettext_lazy("Give the round's length in whole minutes, e.g. 90."),
+            "min_value": gettext_lazy("A round lasts at least 1 minute."),
+            "max_value": lazy_format(
+                gettext_lazy("A round lasts at most %(limit)s minutes."),
+                limit=services.CLOCK_MAX_MINUTES,
+            ),
         },
     )
 
@@ -50,7 +55,7 @@ def clock_context(session: Session, *, now=None) -> dict | None:
     return {
         "ends_at": session.clock_ends_at.isoformat(),
         "now": now.isoformat(),
-        "left": text if left else "Time",
+        "left": text if left else pgettext("the round clock has run out", "Time"),
         "over": not left,
         "minutes": session.clock_minutes,
     }
@@ -65,8 +70,11 @@ def clock_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         session = services.start_round_clock(session.pk, form.cleaned_data["minutes"])
         messages.success(
             request,
-            f"The round clock runs: {session.clock_minutes} minutes, until "
-            f"{timezone.localtime(session.clock_ends_at):%H:%M}.",
+            _("The round clock runs: %(minutes)s minutes, until %(time)s.")
+            % {
+                "minutes": session.clock_minutes,
+                "time": f"{timezone.localtime(session.clock_ends_at):%H:%M}",
+            },
         )
     else:
         messages.error(request, " ".join(form.errors["minutes"]))
@@ -78,7 +86,7 @@ def clock_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def clock_stop(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     session = access.get_session_for_organiser(request, slug, number)
     services.stop_round_clock(session.pk)
-    messages.success(request, "The round clock is stopped.")
+    messages.success(request, _("The round clock is stopped."))
     return redirect(session)
 
 
@@ -89,7 +97,7 @@ def game_call_time(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         pk,
         services.call_time,
-        "Time called: the game ended after its last hand. Reopen it to play on.",
+        _("Time called: the game ended after its last hand. Reopen it to play on."),
     )
 
 
@@ -102,16 +110,22 @@ def session_call_time(request: HttpRequest, slug: str, number: int) -> HttpRespo
         try:
             called = services.call_time_on_session(session.pk, actor=Actor.of(request.user))
         except services.GameChangeRefused as err:
-            messages.error(request, f"No game was ended. {err}")
+            messages.error(request, _("No game was ended. %(reason)s") % {"reason": err})
             return redirect(session)
         if called.ended:
             tables = ", ".join(str(g.table_number) for g in called.ended)
-            text = f"Time called on table{'s' if len(called.ended) > 1 else ''} {tables}."
+            text = ngettext(
+                "Time called on table %(tables)s.",
+                "Time called on tables %(tables)s.",
+                len(called.ended),
+            ) % {"tables": tables}
         else:
-            text = "No game had a hand to end on."
+            text = _("No game had a hand to end on.")
         if called.not_started:
             tables = ", ".join(str(g.table_number) for g in called.not_started)
-            text += f" Not ended, as no hand was entered: table {tables}."
+            text += " " + _("Not ended, as no hand was entered: table %(tables)s.") % {
+                "tables": tables
+            }
         messages.success(request, text)
         return redirect(session)
     games = (

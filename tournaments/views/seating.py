@@ -11,6 +11,8 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import seating
 
@@ -49,7 +51,13 @@ def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 messages.error(request, str(err))
             else:
                 messages.success(
-                    request, f"Session {session.number} is seated at {len(games)} tables."
+                    request,
+                    ngettext(
+                        "Session %(number)s is seated at %(count)s table.",
+                        "Session %(number)s is seated at %(count)s tables.",
+                        len(games),
+                    )
+                    % {"number": session.number, "count": len(games)},
                 )
                 return redirect("tournaments:seating_list", slug, number)
         else:
@@ -62,15 +70,15 @@ def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
     context["form"] = form
     if has_results:
-        context["refusal"] = (
-            f"Session {session.number} has results entered already, so it cannot be seated "
+        context["refusal"] = _(
+            "Session %(number)s has results entered already, so it cannot be seated "
             "again. Seat a new session, or delete its hands and final scores first."
-        )
+        ) % {"number": session.number}
     elif len(players) < 4:
-        context["refusal"] = (
-            f"{len(players)} player(s) on the roster take part in session {session.number}; "
+        context["refusal"] = _(
+            "%(count)s player(s) on the roster take part in session %(number)s; "
             "a plan needs at least 4. Add players on the roster page."
-        )
+        ) % {"count": len(players), "number": session.number}
     elif form.is_bound and form.is_valid():
         data = form.cleaned_data
         try:

@@ -11,6 +11,9 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .. import access
 from ..models import GameSeat, TrailEntry
@@ -18,17 +21,17 @@ from ..trail import trail_rows
 
 PER_PAGE = 100
 CSV_COLUMNS = [
-    "When (UTC)",
-    "Session",
-    "Table",
-    "Hand",
-    "Change",
-    "Who",
-    "By table link",
-    "Before",
-    "After",
-    "Before (record)",
-    "After (record)",
+    gettext_lazy("When (UTC)"),
+    gettext_lazy("Session"),
+    gettext_lazy("Table"),
+    gettext_lazy("Hand"),
+    gettext_lazy("Change"),
+    gettext_lazy("Who"),
+    gettext_lazy("By table link"),
+    gettext_lazy("Before"),
+    gettext_lazy("After"),
+    gettext_lazy("Before (record)"),
+    gettext_lazy("After (record)"),
 ]
 
 
@@ -67,28 +70,36 @@ def _json(value) -> str:
 def event_trail_csv(request: HttpRequest, slug: str) -> StreamingHttpResponse:
     event = access.get_event_for_organiser(request, slug)
     writer = csv.writer(_Echo())
+    # The lines are written after the view has returned: in the language of the request.
+    language = translation.get_language()
 
     def lines():
-        yield "\ufeff" + writer.writerow(CSV_COLUMNS)
-        # In chunks, so that a long trail is never all in memory.
-        for row in trail_rows(_entries(event).iterator(chunk_size=500)):
-            entry = row.entry
-            yield writer.writerow(
-                [
-                    entry.at.astimezone(datetime.UTC).isoformat(timespec="seconds"),
-                    entry.session_number or "",
-                    entry.table_number or "",
-                    entry.hand_number or "",
-                    _cell(row.what),
-                    _cell(entry.author),
-                    "yes" if entry.table_link_id else "no",
-                    _cell(row.before),
-                    _cell(row.after),
-                    _cell(_json(entry.before)),
-                    _cell(_json(entry.after)),
-                ]
-            )
+        with translation.override(language):
+            yield from _csv_lines(writer, event)
 
     response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-changes.csv"'
     return response
+
+
+def _csv_lines(writer, event):
+    yes, no = _("yes"), _("no")
+    yield "\ufeff" + writer.writerow([str(column) for column in CSV_COLUMNS])
+    # In chunks, so that a long trail is never all in memory.
+    for row in trail_rows(_entries(event).iterator(chunk_size=500)):
+        entry = row.entry
+        yield writer.writerow(
+            [
+                entry.at.astimezone(datetime.UTC).isoformat(timespec="seconds"),
+                entry.session_number or "",
+                entry.table_number or "",
+                entry.hand_number or "",
+                _cell(row.what),
+                _cell(entry.author),
+                yes if entry.table_link_id else no,
+                _cell(row.before),
+                _cell(row.after),
+                _cell(_json(entry.before)),
+                _cell(_json(entry.after)),
+            ]
+        )
