@@ -665,6 +665,7 @@ def rules_for_reading(preset: str, overrides: dict[str, Any]) -> list[dict[str, 
 
 class SessionForm(TenbouFormMixin, forms.ModelForm):
     number = forms.IntegerField(
+        label=pgettext_lazy("of a session", "Number"),
         min_value=1,
         max_value=MAX_SESSION_NUMBER,
         help_text=gettext_lazy("Sessions are numbered 1, 2, 3 …"),
@@ -875,6 +876,7 @@ class RosterPickForm(TenbouFormMixin, forms.Form):
     """Existing players, ticked from a short list of search matches."""
 
     players = forms.ModelMultipleChoiceField(
+        label=gettext_lazy("Players"),
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         error_messages={

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import scoring
 import tenhou
@@ -27,6 +28,14 @@ from .models import Event, Game, Player, Session
 
 # Uploads larger than this are not game logs (a long Tenhou log is well under 100 kB).
 MAX_LOG_BYTES = 2 * 1024 * 1024
+
+# platforms.describe_games in the page's language (`tenhou` knows no Django).
+ACCEPTED_GAMES = {
+    (platforms.TENHOU, platforms.HANCHAN): gettext_lazy("Tenhou South games"),
+    (platforms.TENHOU, platforms.TONPUUSEN): gettext_lazy("Tenhou East-only games"),
+    (platforms.MAHJONGSOUL, platforms.HANCHAN): gettext_lazy("Mahjong Soul South games"),
+    (platforms.MAHJONGSOUL, platforms.TONPUUSEN): gettext_lazy("Mahjong Soul East-only games"),
+}
 
 
 @dataclass
@@ -142,7 +151,8 @@ def accepted_games(event: Event) -> str | None:
         length = event.rules().length.value
     except scoring.ScoringError:
         return None
-    return platforms.describe_games(platform, length)
+    words = ACCEPTED_GAMES.get((platform, length))
+    return str(words) if words is not None else platforms.describe_games(platform, length)
 
 
 def rules_refusal(event: Event, game: TenhouGame) -> str | None:

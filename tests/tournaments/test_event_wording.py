@@ -11,8 +11,10 @@ from django.urls import reverse
 from django.utils.functional import lazy
 
 import scoring
+from tenhou import platforms
 from tournaments import services
 from tournaments.forms import RULE_REFUSALS, RulesForm, capitalised, lazy_format
+from tournaments.imports import ACCEPTED_GAMES
 
 ENGINE_RULES = Path(scoring.__file__).with_name("rules.py")
 
@@ -62,3 +64,9 @@ def test_the_round_clock_takes_its_word_for_time_up_from_the_page(organiser_clie
     assert 'data-clock-over-text="Time"' in page.content.decode()
     script = (settings.BASE_DIR / "static/js/round-clock.js").read_text(encoding="utf-8")
     assert 'clock.getAttribute("data-clock-over-text")' in script
+
+
+def test_the_games_an_event_takes_read_as_the_log_converter_names_them():
+    assert set(ACCEPTED_GAMES) == set(platforms.PRESETS)
+    for (platform, length), words in ACCEPTED_GAMES.items():
+        assert str(words) == platforms.describe_games(platform, length)
