@@ -3,6 +3,7 @@ when shown, never once at import, and the scripts take theirs from the page."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from tenhou import platforms
 from tournaments import services
 from tournaments.forms import RULE_REFUSALS, RulesForm, capitalised, lazy_format
 from tournaments.imports import ACCEPTED_GAMES
+from tournaments.translations import compile_catalogue
 
 ENGINE_RULES = Path(scoring.__file__).with_name("rules.py")
 
@@ -70,3 +72,93 @@ def test_the_games_an_event_takes_read_as_the_log_converter_names_them():
     assert set(ACCEPTED_GAMES) == set(platforms.PRESETS)
     for (platform, length), words in ACCEPTED_GAMES.items():
         assert str(words) == platforms.describe_games(platform, length)
+
+
+# In Japanese
+
+
+@pytest.fixture
+def japanese(settings, tmp_path):
+    """Headers asking for Japanese. Until the part files are merged into the catalogue
+    (locale/ja/LC_MESSAGES/django.po), the events part is compiled into one of its own."""
+    part = settings.BASE_DIR / "locale" / "ja" / "parts" / "events.po"
+    if part.exists():
+        folder = tmp_path / "ja" / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        shutil.copy(part, folder / "django.po")
+        compile_catalogue(folder / "django.po")
+        settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
+    return {"accept-language": "ja"}
+
+
+@pytest.mark.django_db
+def test_the_event_page_and_its_rules_in_words_read_in_japanese(client, event, japanese):
+    event.rules_overrides = {"kiriage": True, "ties": "split"}
+    event.save()
+    html = client.get(event.get_absolute_url(), headers=japanese).content.decode()
+    assert ">参加者名簿</a>" in html and "<h2>回戦</h2>" in html
+    assert "ari-ari; 切り上げ満貫 あり; 同着：ウマを分け合う" in html
+    assert "基本アリアリルール：配給原点25,000" in html
+    assert "2026年9月3日" in html
+    english = client.get(event.get_absolute_url(), headers={"accept-language": "en"})
+    assert "ari-ari; kiriage on; ties: split uma" in english.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_rules_form_reads_in_japanese(organiser_client, event, japanese):
+    url = reverse("tournaments:event_rules", args=[event.slug])
+    html = organiser_client.get(url, headers=japanese).content.decode()
+    assert "<legend>点数とポイント</legend>" in html
+    assert "プリセットの既定値（ari-ari）：なし。" in html
+    assert 'aria-label="1着のウマ"' in html
+    response = organiser_client.post(
+        url, {"preset": "ari-ari", "honba_value": "100"}, headers=japanese
+    )
+    assert "本場の点は0以上の300の倍数にしてください。" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_limit_written_into_a_message_at_import_still_reads_in_japanese(
+    organiser_client, event, japanese
+):
+    response = organiser_client.post(
+        reverse("tournaments:session_create", args=[event.slug]),
+        {"number": "99999", "date": "2026-09-10"},
+        headers=japanese,
+    )
+    assert "回戦の番号は10,000までです。小さい番号を選んでください。" in response.content.decode()
+    assert not event.sessions.exists()
+
+
+@pytest.mark.django_db
+def test_the_roster_says_what_it_added_in_japanese(organiser_client, event, japanese):
+    response = organiser_client.post(
+        reverse("tournaments:roster_paste", args=[event.slug]),
+        {"names": "Aki\nBen\n\nAki", "create": "on"},
+        headers=japanese,
+        follow=True,
+    )
+    html = response.content.decode()
+    assert "2名を名簿に追加しました。うち2名はTenbouに新しく登録しました（Aki, Ben）。" in html
+    assert "2回書かれた名前は1回だけ追加しました：Aki。" in html
+    assert "空行1行は除きました。" in html
+
+
+@pytest.mark.django_db
+def test_the_trail_csv_has_japanese_headings_for_a_japanese_reader(
+    organiser_client, game, japanese
+):
+    response = organiser_client.get(
+        reverse("tournaments:event_trail_csv", args=[game.session.event.slug]), headers=japanese
+    )
+    first = b"".join(response.streaming_content).decode().lstrip("\ufeff").splitlines()[0]
+    assert first.startswith("日時（UTC）,回戦,卓,局,変更,変更者,卓リンクから,")
+
+
+@pytest.mark.django_db
+def test_the_upload_script_gets_japanese_words_from_a_japanese_page(
+    organiser_client, event, japanese
+):
+    url = reverse("tournaments:import_upload", args=[event.slug])
+    html = organiser_client.get(url, headers=japanese).content.decode()
+    assert 'data-text-uploading="{files}件のファイルをアップロード中：{percent}"' in html
