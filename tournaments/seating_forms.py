@@ -121,6 +121,19 @@ class SeatingForm(TenbouFormMixin, forms.Form):
                     % {"line": number, "names": ", ".join(unknown)}
                 )
             tables.append([known[name.casefold()] for name in names])
+        # The planner refuses this too, but in English only: say it in the page's language.
+        seated: dict[int, int] = {}
+        for number, table in enumerate(tables, start=1):
+            for player in table:
+                if player.pk in seated:
+                    raise ValidationError(
+                        _(
+                            "%(player)s is at table %(first)s and at table %(second)s; seat "
+                            "every player at one table only."
+                        )
+                        % {"player": player, "first": seated[player.pk], "second": number}
+                    )
+                seated[player.pk] = number
         try:
             seating.check_round(self.players, tables)
         except seating.SeatingError as err:
