@@ -29,13 +29,36 @@ from .models import Event, Game, Player, Session
 # Uploads larger than this are not game logs (a long Tenhou log is well under 100 kB).
 MAX_LOG_BYTES = 2 * 1024 * 1024
 
-# platforms.describe_games in the page's language (`tenhou` knows no Django).
+# The words of `tenhou.platforms` (which knows no Django) in the page's language:
+# describe_games, describe_game and describe, by platform and length.
 ACCEPTED_GAMES = {
     (platforms.TENHOU, platforms.HANCHAN): gettext_lazy("Tenhou South games"),
     (platforms.TENHOU, platforms.TONPUUSEN): gettext_lazy("Tenhou East-only games"),
     (platforms.MAHJONGSOUL, platforms.HANCHAN): gettext_lazy("Mahjong Soul South games"),
     (platforms.MAHJONGSOUL, platforms.TONPUUSEN): gettext_lazy("Mahjong Soul East-only games"),
 }
+ONE_GAME = {
+    (platforms.TENHOU, platforms.HANCHAN): gettext_lazy("Tenhou South game"),
+    (platforms.TENHOU, platforms.TONPUUSEN): gettext_lazy("Tenhou East-only game"),
+    (platforms.MAHJONGSOUL, platforms.HANCHAN): gettext_lazy("Mahjong Soul South game"),
+    (platforms.MAHJONGSOUL, platforms.TONPUUSEN): gettext_lazy("Mahjong Soul East-only game"),
+}
+PLAYED_ON = {
+    (platforms.TENHOU, platforms.HANCHAN): gettext_lazy("Tenhou, South game"),
+    (platforms.TENHOU, platforms.TONPUUSEN): gettext_lazy("Tenhou, East-only game"),
+    (platforms.MAHJONGSOUL, platforms.HANCHAN): gettext_lazy("Mahjong Soul, South game"),
+    (platforms.MAHJONGSOUL, platforms.TONPUUSEN): gettext_lazy("Mahjong Soul, East-only game"),
+}
+
+
+def played_under(game: TenhouGame) -> str:
+    """`game.played_under` in the page's language: "Tenhou, South game, 鳳南喰赤"."""
+    words = PLAYED_ON.get((game.platform, game.length))
+    if words is None:
+        return game.played_under
+    if not game.ruleset:
+        return str(words)
+    return _("%(played_on)s, %(ruleset)s") % {"played_on": words, "ruleset": game.ruleset}
 
 
 @dataclass
@@ -162,7 +185,36 @@ def rules_refusal(event: Event, game: TenhouGame) -> str | None:
         length = event.rules().length.value
     except scoring.ScoringError as err:
         return _("This event's rules cannot settle any game: %(reason)s.") % {"reason": err}
-    return game.refusal(event.rules_preset, length)
+    return game_refusal(game, event.rules_preset, length)
+
+
+def game_refusal(game: TenhouGame, preset: str, length: str) -> str | None:
+    """`game.refusal(preset, length)` in the page's language."""
+    expected = platforms.PLATFORM_OF_PRESET.get(preset)
+    if expected == game.platform and length == game.length:
+        return None
+    played = ONE_GAME.get((game.platform, game.length))
+    takes = ACCEPTED_GAMES.get((expected, length))
+    if played is None or (expected is not None and takes is None):
+        return game.refusal(preset, length)
+    if game.ruleset:
+        played = _("%(game)s (%(ruleset)s)") % {"game": played, "ruleset": game.ruleset}
+    values = {"game": played, "preset": preset, "wanted": game.preset, "games": takes}
+    if expected is None:
+        return (
+            _(
+                "This log is of a %(game)s; this event plays the %(preset)s rules, not an "
+                "online platform's. Import it into an event with the %(wanted)s preset."
+            )
+            % values
+        )
+    return (
+        _(
+            "This log is of a %(game)s; this event plays %(games)s (rules preset %(preset)s). "
+            "Import it into an event with the %(wanted)s preset."
+        )
+        % values
+    )
 
 
 def check_log(event: Event, file_name: str, data: bytes, *, user=None) -> LogCheck:

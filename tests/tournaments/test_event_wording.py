@@ -12,10 +12,16 @@ from django.urls import reverse
 from django.utils.functional import lazy
 
 import scoring
-from tenhou import platforms
+from tenhou import TenhouGame, platforms
 from tournaments import services
 from tournaments.forms import RULE_REFUSALS, RulesForm, capitalised, lazy_format
-from tournaments.imports import ACCEPTED_GAMES
+from tournaments.imports import (
+    ACCEPTED_GAMES,
+    ONE_GAME,
+    PLAYED_ON,
+    game_refusal,
+    played_under,
+)
 from tournaments.translations import compile_catalogue
 
 ENGINE_RULES = Path(scoring.__file__).with_name("rules.py")
@@ -69,9 +75,22 @@ def test_the_round_clock_takes_its_word_for_time_up_from_the_page(organiser_clie
 
 
 def test_the_games_an_event_takes_read_as_the_log_converter_names_them():
-    assert set(ACCEPTED_GAMES) == set(platforms.PRESETS)
+    assert set(ACCEPTED_GAMES) == set(ONE_GAME) == set(PLAYED_ON) == set(platforms.PRESETS)
     for (platform, length), words in ACCEPTED_GAMES.items():
         assert str(words) == platforms.describe_games(platform, length)
+        assert str(ONE_GAME[platform, length]) == platforms.describe_game(platform, length)
+        assert str(PLAYED_ON[platform, length]) == platforms.describe(platform, length)
+
+
+@pytest.mark.parametrize("ruleset", ["", "玉の間南喰赤"])
+def test_a_refused_log_reads_as_the_log_converter_says_it_in_english(ruleset):
+    for platform, length in platforms.PRESETS:
+        game = TenhouGame({}, None, [], [], [], [], ruleset, platform=platform, length=length)
+        assert played_under(game) == game.played_under
+        for preset in [*scoring.PRESETS, "tenhou-east"]:
+            for event_length in (platforms.HANCHAN, platforms.TONPUUSEN):
+                expected = game.refusal(preset, event_length)
+                assert game_refusal(game, preset, event_length) == expected
 
 
 # In Japanese
@@ -162,3 +181,31 @@ def test_the_upload_script_gets_japanese_words_from_a_japanese_page(
     url = reverse("tournaments:import_upload", args=[event.slug])
     html = organiser_client.get(url, headers=japanese).content.decode()
     assert 'data-text-uploading="{files}件のファイルをアップロード中：{percent}"' in html
+
+
+@pytest.mark.django_db
+def test_the_log_check_says_where_a_log_was_played_and_why_it_is_refused_in_japanese(
+    client, organiser, japanese
+):
+    from tests.tournaments.test_online_imports import GOLD_EAST, JADE, make_event
+
+    event = make_event(organiser, "soul", "mahjongsoul-east")
+    client.force_login(organiser)
+    files = [open(path, "rb") for path in (GOLD_EAST, JADE)]
+    try:
+        response = client.post(
+            reverse("tournaments:import_upload", args=[event.slug]),
+            {"files": files, "session": "1"},
+            headers=japanese,
+            follow=True,
+        )
+    finally:
+        for fh in files:
+            fh.close()
+    html = " ".join(response.content.decode().split())
+    assert "2件中1件の牌譜を第1回戦に取り込めます。" in html
+    assert "雀魂・東風戦・金の間東喰赤 · 5局" in html
+    assert (
+        "この牌譜は雀魂の半荘戦（玉の間南喰赤）のものです。この大会は雀魂の東風戦"
+        "（ルールのプリセットmahjongsoul-east）です。mahjongsoulプリセットの大会に取り込んでください。"
+    ) in html

@@ -139,6 +139,7 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             "index": i,
             "check": check,
             "error": errors.get(i),
+            "played_under": imports.played_under(check.game) if check.game else "",
             "seats": list(zip(WINDS, check.names, check.final_scores, strict=False)),
         }
         for i, check in enumerate(checks)
