@@ -81,6 +81,7 @@ BENCH_PAGES = (
     "statistics CSV",
     "event export JSON",
     "event export ZIP",
+    "hand form",
     "entering a hand",
 )
 
@@ -108,6 +109,7 @@ BOUNDS = {
     **{label: "10x" for label in BENCH_PAGES if label.split()[-1] in EXPORT_KINDS},
     "entering a hand": "5x",
     "scoresheet": "-",
+    "hand form": "-",
     "seating list": "-",
 }  # fmt: skip
 ROW = re.compile(r"(\d+\.\d) ms +(\d+\.\d)x +(\S+) (OK  |OVER|    ) +(\d+)  \(/")

@@ -195,6 +195,9 @@ class Command(BaseCommand):
             Page("statistics CSV", url("statistics", slug, query="?_export=csv"), bound=EXPORT),
             Page("event export JSON", url("event_export", slug), bound=EXPORT),
             Page("event export ZIP", url("event_export_zip", slug), bound=EXPORT),
+            # The form a table's phone loads before each hand: in a room of tables it is
+            # requested as often as hands are entered.
+            Page("hand form", url("hand_new", playing.pk)),
             Page(
                 "entering a hand",
                 url("hand_new", playing.pk),
