@@ -11,12 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
+from functools import reduce
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 import scoring
 from scoring.game import GameResult, HandReport
@@ -456,13 +458,25 @@ def game_results(game: Game) -> list[str]:
     held = []
     hands = game.hands.count()
     if hands:
-        held.append(f"{hands} hand{'s' if hands != 1 else ''}")
+        held.append(ngettext("%(count)s hand", "%(count)s hands", hands) % {"count": hands})
     if game.seats.filter(entered_score__isnull=False).exists():
-        held.append("final scores")
+        held.append(gettext("final scores"))
     penalties = game.penalties.count()
     if penalties:
-        held.append(f"{penalties} penalt{'ies' if penalties != 1 else 'y'}")
+        held.append(
+            ngettext("%(count)s penalty", "%(count)s penalties", penalties) % {"count": penalties}
+        )
     return held
+
+
+def results_in_words(held: list[str]) -> str:
+    """What `game_results` found, as one phrase: "3 hands and 1 penalty"."""
+    return reduce(
+        lambda first, second: (
+            gettext("%(first)s and %(second)s") % {"first": first, "second": second}
+        ),
+        held,
+    )
 
 
 def delete_game(game_id: int) -> Game:
@@ -473,7 +487,8 @@ def delete_game(game_id: int) -> Game:
         held = game_results(game)
         if held:
             raise GameChangeRefused(
-                f"This game has {' and '.join(held)}. Clear them first, then delete the game."
+                gettext("This game has %(held)s. Clear them first, then delete the game.")
+                % {"held": results_in_words(held)}
             )
         Event.objects.filter(sessions__games=game).results_changed()
         game.delete()

@@ -709,10 +709,12 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
         )
         return redirect(session)
     _, names = _load(game)
+    held = services.game_results(game)
     context = {
         "game": game,
         "names": names,
-        "held": services.game_results(game),
+        "held": held,
+        "held_text": services.results_in_words(held) if held else "",
         "hands_mode": game.entry_mode == Game.EntryMode.HANDS,
     }
     return render(request, "tournaments/game_delete.html", context)
