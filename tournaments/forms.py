@@ -763,12 +763,9 @@ class GameForm(TenbouFormMixin, forms.Form):
     SEAT_FIELDS = ("east", "south", "west", "north")
 
     table_number = forms.IntegerField(
-        label="Table",
+        label=gettext_lazy("Table"),
         min_value=1,
         max_value=MAX_TABLE_NUMBER,
-        error_messages={
-            "max_value": f"Table numbers go up to {MAX_TABLE_NUMBER}. Choose a smaller one."
-        },
     )
 
     def __init__(self, *args, session: Session, game: Game | None = None, **kwargs):
@@ -786,6 +783,9 @@ class GameForm(TenbouFormMixin, forms.Form):
         else:
             kwargs.setdefault("initial", {"table_number": session.games.next_table_number()})
         super().__init__(*args, **kwargs)
+        self.fields["table_number"].error_messages["max_value"] = _(
+            "Table numbers go up to %(most)s. Choose a smaller one."
+        ) % {"most": MAX_TABLE_NUMBER}
         offered = Q(active=True)
         if game is not None:
             # A player made inactive since keeps their seat in the game they played.
@@ -795,31 +795,36 @@ class GameForm(TenbouFormMixin, forms.Form):
             self.fields[name] = PlayerChoice(
                 queryset=players,
                 label=wind,
-                empty_label="Choose a player",
-                error_messages={"required": f"Choose the player at {wind}: a game needs four."},
+                empty_label=_("Choose a player"),
+                error_messages={
+                    "required": _("Choose the player at %(wind)s: a game needs four.")
+                    % {"wind": wind}
+                },
             )
         self.fields["substitutes"] = forms.TypedMultipleChoiceField(
-            label="Substitutes",
+            label=gettext_lazy("Substitutes"),
             choices=list(enumerate(WINDS)),
             coerce=int,
             required=False,
             widget=forms.CheckboxSelectMultiple,
             initial=[s.seat for s in game.ordered_seats() if s.is_substitute] if game else [],
-            help_text="A substitute sits in for this one game: it counts for the other three "
-            "players, but the substitute is not ranked in the standings.",
+            help_text=_(
+                "A substitute sits in for this one game: it counts for the other three "
+                "players, but the substitute is not ranked in the standings."
+            ),
         )
         if game is None:
             self.fields["entry_mode"] = forms.ChoiceField(
-                label="Entry",
+                label=_("Entry"),
                 choices=Game.EntryMode.choices,
                 initial=Game.EntryMode.HANDS,
                 widget=forms.RadioSelect,
-                help_text="Final scores only: enter the four scores when the game is over.",
+                help_text=_("Final scores only: enter the four scores when the game is over."),
             )
             self.fields["random_seats"] = forms.BooleanField(
-                label="Random seat draw",
+                label=_("Random seat draw"),
                 required=False,
-                help_text="Shuffle the four players into seats when the game is created.",
+                help_text=_("Shuffle the four players into seats when the game is created."),
             )
             self.order_fields(["table_number", "entry_mode", *self.SEAT_FIELDS])
 
@@ -833,8 +838,8 @@ class GameForm(TenbouFormMixin, forms.Form):
             if player.pk in seen:
                 self.add_error(
                     name,
-                    f"{player} is already at {seen[player.pk]}: a game needs four different "
-                    "players.",
+                    _("%(player)s is already at %(wind)s: a game needs four different players.")
+                    % {"player": player, "wind": seen[player.pk]},
                 )
             else:
                 seen[player.pk] = wind
@@ -864,7 +869,7 @@ class GameForm(TenbouFormMixin, forms.Form):
         seats = sorted(set(self.cleaned_data["substitutes"]))
         if len(seats) == 4:
             raise ValidationError(
-                "A game of four substitutes counts for nobody: untick the regular players."
+                _("A game of four substitutes counts for nobody: untick the regular players.")
             )
         return seats
 
@@ -1042,8 +1047,8 @@ class OrganiserAddForm(TenbouFormMixin, forms.Form):
 
 class PlayerLinkForm(TenbouFormMixin, forms.Form):
     who = LoginNameField(
-        label="Their username or email",
-        help_text="The login of this player: “My games” then shows their games.",
+        label=gettext_lazy("Their username or email"),
+        help_text=gettext_lazy("The login of this player: “My games” then shows their games."),
     )
 
     def __init__(self, *args, player: Player, **kwargs):
@@ -1055,7 +1060,7 @@ class PlayerLinkForm(TenbouFormMixin, forms.Form):
         other = Player.objects.filter(user=user).exclude(pk=self.player.pk).first()
         if other is not None:
             raise ValidationError(
-                f"{user.get_username()} is already linked to the player {other}. Unlink "
-                "them there first."
+                _("%(login)s is already linked to the player %(player)s. Unlink them there first.")
+                % {"login": user.get_username(), "player": other}
             )
         return user

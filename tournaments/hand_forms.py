@@ -15,6 +15,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring import yaku as yaku_table
 from scoring.counting import MAX_DORA, Count, count_yaku
@@ -22,72 +24,100 @@ from scoring.errors import ScoringError
 from scoring.payouts import MAX_YAKUMAN, VALID_FU, check_value
 from scoring.rules import MultiRon, Rules
 
+from .engine_words import translate as engine_message
 from .formatting import points
 from .models import Game, Hand
+from .wording import yaku_name
 
 WINDS = "ESWN"
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_NAMES = {
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+    "N": gettext_lazy("North"),
+}
+# The one-letter wind on a seat's badge and pick (東 南 西 北 in Japanese).
+WIND_MARKS = {
+    "E": pgettext_lazy("wind letter", "E"),
+    "S": pgettext_lazy("wind letter", "S"),
+    "W": pgettext_lazy("wind letter", "W"),
+    "N": pgettext_lazy("wind letter", "N"),
+}
 YAKUMAN = "Y"
 # 13 stands for 13 han or more (kazoe); the engine pays them all alike.
-HAN_CHOICES = [(str(h), str(h)) for h in range(1, 13)] + [("13", "13+"), (YAKUMAN, "Yakuman")]
+HAN_CHOICES = [(str(h), str(h)) for h in range(1, 13)] + [
+    ("13", "13+"),
+    (YAKUMAN, gettext_lazy("Yakuman")),
+]
 FU_CHOICES = [(fu, str(fu)) for fu in VALID_FU]
 YAKUMAN_CHOICES = [(n, f"×{n}") for n in range(1, MAX_YAKUMAN + 1)]
-NOBODY = ("", "None")
-HAND_KINDS = [("closed", "Closed"), ("open", "Open (called tiles)")]
+NOBODY = ("", gettext_lazy("None"))
+HAND_KINDS = [("closed", gettext_lazy("Closed")), ("open", gettext_lazy("Open (called tiles)"))]
 YAKU_CHOICES = [(y.key, y.romaji) for y in yaku_table.YAKU_LIST]
 # The checklist's groups: ordinary yaku by their closed han, then yakuman by multiple.
 YAKU_GROUPS = [
-    ("1 han", [y.key for y in yaku_table.by_han(1)]),
-    ("2 han", [y.key for y in yaku_table.by_han(2)]),
-    ("3 han", [y.key for y in yaku_table.by_han(3)]),
-    ("6 han", [y.key for y in yaku_table.by_han(6)]),
-    ("Yakuman", [y.key for y in yaku_table.yakuman(1)]),
-    ("Double yakuman", [y.key for y in yaku_table.yakuman(2)]),
+    (gettext_lazy("1 han"), [y.key for y in yaku_table.by_han(1)]),
+    (gettext_lazy("2 han"), [y.key for y in yaku_table.by_han(2)]),
+    (gettext_lazy("3 han"), [y.key for y in yaku_table.by_han(3)]),
+    (gettext_lazy("6 han"), [y.key for y in yaku_table.by_han(6)]),
+    (gettext_lazy("Yakuman"), [y.key for y in yaku_table.yakuman(1)]),
+    (gettext_lazy("Double yakuman"), [y.key for y in yaku_table.yakuman(2)]),
 ]
 # The tile picker's tiles, suit by suit: (code, label); 0 is a red five.
 TILE_ROWS = [
-    ("Characters", [(f"{n}m", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
-    ("Circles", [(f"{n}p", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
-    ("Bamboo", [(f"{n}s", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
-    ("Honours", [("1z", "East"), ("2z", "South"), ("3z", "West"), ("4z", "North"),
-                 ("5z", "White"), ("6z", "Green"), ("7z", "Red")]),
+    (gettext_lazy("Characters"), [(f"{n}m", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
+    (gettext_lazy("Circles"), [(f"{n}p", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
+    (gettext_lazy("Bamboo"), [(f"{n}s", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
+    (gettext_lazy("Honours"), [
+        ("1z", gettext_lazy("East")), ("2z", gettext_lazy("South")),
+        ("3z", gettext_lazy("West")), ("4z", gettext_lazy("North")),
+        ("5z", pgettext_lazy("dragon tile", "White")),
+        ("6z", pgettext_lazy("dragon tile", "Green")),
+        ("7z", pgettext_lazy("dragon tile", "Red")),
+    ]),
 ]  # fmt: skip
 PICK_MODES = [
-    ("hand", "Hand"),
-    ("win", "Winning tile"),
-    ("chi", "Chi"),
-    ("pon", "Pon"),
-    ("kan", "Kan"),
-    ("ankan", "Closed kan"),
-    ("dora", "Dora"),
-    ("ura", "Ura dora"),
+    ("hand", pgettext_lazy("tiles in hand", "Hand")),
+    ("win", gettext_lazy("Winning tile")),
+    ("chi", gettext_lazy("Chi")),
+    ("pon", gettext_lazy("Pon")),
+    ("kan", gettext_lazy("Kan")),
+    ("ankan", gettext_lazy("Closed kan")),
+    ("dora", gettext_lazy("Dora")),
+    ("ura", gettext_lazy("Ura dora")),
 ]
 CONDITIONS = [
-    ("riichi", "Riichi"),
-    ("double_riichi", "Double riichi"),
-    ("ippatsu", "Ippatsu"),
-    ("haitei", "Haitei"),
-    ("houtei", "Houtei"),
-    ("rinshan", "Rinshan"),
-    ("chankan", "Chankan"),
-    ("tenhou", "Tenhou"),
-    ("chiihou", "Chiihou"),
+    ("riichi", gettext_lazy("Riichi")),
+    ("double_riichi", gettext_lazy("Double riichi")),
+    ("ippatsu", gettext_lazy("Ippatsu")),
+    ("haitei", gettext_lazy("Haitei")),
+    ("houtei", gettext_lazy("Houtei")),
+    ("rinshan", gettext_lazy("Rinshan")),
+    ("chankan", gettext_lazy("Chankan")),
+    ("tenhou", pgettext_lazy("yaku", "Tenhou")),
+    ("chiihou", gettext_lazy("Chiihou")),
 ]
 # Fu in one tap: the common cases, with when they apply.
 FU_SHORTCUTS = [
-    (20, "Pinfu tsumo"),
-    (25, "Seven pairs"),
-    (30, "Closed ron with no other fu, or an open hand with none"),
-    (40, "One more fu item: a closed or edge wait, an honour or terminal triplet..."),
+    (20, gettext_lazy("Pinfu tsumo")),
+    (25, gettext_lazy("Seven pairs")),
+    (30, gettext_lazy("Closed ron with no other fu, or an open hand with none")),
+    (40, gettext_lazy("One more fu item: a closed or edge wait, an honour or terminal triplet...")),
 ]
+# The checklist's dora counters.
+COUNTERS = (
+    ("dora", gettext_lazy("Dora")),
+    ("ura", gettext_lazy("Ura dora")),
+    ("aka", gettext_lazy("Red fives")),
+)
 # Short, so that six fit on a phone as buttons.
 RESULT_LABELS = {
-    "ron": "Ron",
-    "tsumo": "Tsumo",
-    "draw": "Draw",
-    "nagashi": "Nagashi",
-    "abort": "Abort",
-    "chombo": "Chombo",
+    "ron": gettext_lazy("Ron"),
+    "tsumo": gettext_lazy("Tsumo"),
+    "draw": gettext_lazy("Draw"),
+    "nagashi": gettext_lazy("Nagashi"),
+    "abort": gettext_lazy("Abort"),
+    "chombo": gettext_lazy("Chombo"),
 }
 
 
@@ -105,6 +135,10 @@ class SeatLabel:
     @property
     def wind_name(self) -> str:
         return WIND_NAMES[self.wind]
+
+    @property
+    def wind_mark(self) -> str:
+        return WIND_MARKS[self.wind]
 
 
 def seat_labels(names: list[str], dealer: int) -> list[SeatLabel]:
@@ -136,12 +170,12 @@ def _seats_field(seats: list[SeatLabel], **kwargs) -> forms.Field:
 
 def yaku_value(y: yaku_table.Yaku) -> str:
     """How the checklist shows a yaku's worth: "1", "2 · open 1", "closed", "×2"."""
-    if y.yakuman:
-        return "closed only" if y.closed_only else ""
     if y.closed_only:
-        return "closed only"
+        return _("closed only")
+    if y.yakuman:
+        return ""
     if y.open_han != y.closed_han:
-        return f"open {y.open_han}"
+        return _("open %(han)s") % {"han": y.open_han}
     return ""
 
 
@@ -154,7 +188,12 @@ class HandForm(forms.Form):
     """One hand. Fields that do not belong to the chosen result are ignored, so a phone
     without JavaScript can show every section at once."""
 
-    ORDINALS = ("", "Winner", "Second winner", "Third winner")
+    ORDINALS = (
+        "",
+        gettext_lazy("Winner"),
+        gettext_lazy("Second winner"),
+        gettext_lazy("Third winner"),
+    )
 
     def __init__(
         self,
@@ -185,57 +224,74 @@ class HandForm(forms.Form):
         f["result"] = forms.ChoiceField(
             choices=results,
             widget=forms.RadioSelect,
-            error_messages={"required": "Choose what happened in this hand."},
+            error_messages={"required": gettext_lazy("Choose what happened in this hand.")},
         )
-        f["riichi"] = _seats_field(seats, label="Riichi")
+        f["riichi"] = _seats_field(seats, label=gettext_lazy("Riichi"))
         for i in range(1, self.win_count + 1):
             f[f"w{i}_winner"] = _seat_field(seats, nobody=i > 1, label=self.ORDINALS[i])
             f[f"w{i}_han"] = forms.CharField(
-                required=False, label="Han", widget=forms.RadioSelect(choices=HAN_CHOICES)
+                required=False,
+                label=gettext_lazy("Han"),
+                widget=forms.RadioSelect(choices=HAN_CHOICES),
             )
             f[f"w{i}_fu"] = forms.IntegerField(
-                required=False, label="Fu", widget=forms.RadioSelect(choices=FU_CHOICES)
+                required=False,
+                label=gettext_lazy("Fu"),
+                widget=forms.RadioSelect(choices=FU_CHOICES),
             )
             f[f"w{i}_yakuman"] = forms.IntegerField(
                 required=False,
                 initial=1,
-                label="Yakuman",
+                label=gettext_lazy("Yakuman"),
                 widget=forms.RadioSelect(choices=YAKUMAN_CHOICES),
             )
-            f[f"w{i}_pao"] = _seat_field(seats, nobody=True, label="Pao (liable player)")
+            f[f"w{i}_pao"] = _seat_field(
+                seats, nobody=True, label=gettext_lazy("Pao (liable player)")
+            )
             f[f"w{i}_yaku"] = forms.MultipleChoiceField(
                 choices=YAKU_CHOICES,
                 required=False,
-                label="Yaku",
+                label=gettext_lazy("Yaku"),
                 widget=forms.CheckboxSelectMultiple,
             )
             f[f"w{i}_hand"] = forms.ChoiceField(
-                choices=HAND_KINDS, required=False, label="The hand", widget=forms.RadioSelect
+                choices=HAND_KINDS,
+                required=False,
+                label=gettext_lazy("The hand"),
+                widget=forms.RadioSelect,
             )
-            for part, label in (("dora", "Dora"), ("ura", "Ura dora"), ("aka", "Red fives")):
+            for part, label in COUNTERS:
+                out_of_range = _("%(what)s: enter a number from 0 to %(most)s.") % {
+                    "what": label,
+                    "most": MAX_DORA,
+                }
                 f[f"w{i}_{part}"] = forms.IntegerField(
                     required=False,
                     min_value=0,
                     max_value=MAX_DORA,
                     label=label,
                     error_messages={
-                        "min_value": f"{label}: enter a number from 0 to {MAX_DORA}.",
-                        "max_value": f"{label}: enter a number from 0 to {MAX_DORA}.",
-                        "invalid": f"{label}: enter a whole number, or leave it empty for 0.",
+                        "min_value": out_of_range,
+                        "max_value": out_of_range,
+                        "invalid": _("%(what)s: enter a whole number, or leave it empty for 0.")
+                        % {"what": label},
                     },
                     widget=forms.NumberInput(
                         attrs={"inputmode": "numeric", "class": "counter-input", "min": 0}
                     ),
                 )
-        f["loser"] = _seat_field(seats, label="Dealt in")
-        f["tenpai"] = _seats_field(seats, label="Tenpai")
+        f["loser"] = _seat_field(seats, label=gettext_lazy("Dealt in"))
+        f["tenpai"] = _seats_field(seats, label=gettext_lazy("Tenpai"))
         if rules.nagashi_mangan:
-            f["nagashi"] = _seats_field(seats, label="Nagashi mangan")
+            f["nagashi"] = _seats_field(seats, label=gettext_lazy("Nagashi mangan"))
         if self._reasons():
             f["reason"] = forms.ChoiceField(
-                choices=self._reasons(), required=False, widget=forms.RadioSelect, label="Reason"
+                choices=self._reasons(),
+                required=False,
+                widget=forms.RadioSelect,
+                label=gettext_lazy("Reason"),
             )
-        f["offender"] = _seat_field(seats, label="Offender")
+        f["offender"] = _seat_field(seats, label=gettext_lazy("Offender"))
 
     def _reasons(self) -> list[tuple[str, str]]:
         triple = self.rules.multi_ron is MultiRon.DOUBLE
@@ -280,7 +336,7 @@ class HandForm(forms.Form):
             {
                 "title": title,
                 "items": [
-                    {"option": options[key], "yaku": yaku_table.YAKU[key],
+                    {"option": options[key], "yaku": yaku_table.YAKU[key], "name": yaku_name(key),
                      "value": yaku_value(yaku_table.YAKU[key])}
                     for key in keys
                 ],
@@ -296,10 +352,16 @@ class HandForm(forms.Form):
                 if self.scores[seat] < needed:
                     name = self.name(seat)
                     raise ValidationError(
-                        f"{name} has {points(self.scores[seat])} points and cannot declare "
-                        f"riichi: these rules need at least {points(needed)} points to declare "
-                        "riichi. "
-                        f"Untick {name} under Riichi, or correct an earlier hand."
+                        _(
+                            "%(name)s has %(points)s points and cannot declare riichi: these "
+                            "rules need at least %(needed)s points to declare riichi. Untick "
+                            "%(name)s under Riichi, or correct an earlier hand."
+                        )
+                        % {
+                            "name": name,
+                            "points": points(self.scores[seat]),
+                            "needed": points(needed),
+                        }
                     )
         return riichi
 
@@ -312,7 +374,7 @@ class HandForm(forms.Form):
         try:
             return int(value)
         except ValueError:
-            self.add_error(f"w{i}_han", "Han is a number from 1 to 13, or Yakuman.")
+            self.add_error(f"w{i}_han", _("Han is a number from 1 to 13, or Yakuman."))
             return None
 
     def clean(self) -> dict[str, Any]:
@@ -322,11 +384,11 @@ class HandForm(forms.Form):
         if result in (Hand.Result.RON, Hand.Result.TSUMO):
             self._clean_wins(result)
         elif result == Hand.Result.NAGASHI and not cleaned.get("nagashi"):
-            self.add_error("nagashi", "Choose who made nagashi mangan.")
+            self.add_error("nagashi", _("Choose who made nagashi mangan."))
         elif result == Hand.Result.ABORT and not cleaned.get("reason"):
-            self.add_error("reason", "Choose why the hand was aborted.")
+            self.add_error("reason", _("Choose why the hand was aborted."))
         elif result == Hand.Result.CHOMBO and cleaned.get("offender") is None:
-            self.add_error("offender", "Choose who committed the chombo.")
+            self.add_error("offender", _("Choose who committed the chombo."))
         return cleaned
 
     def _clean_wins(self, result: str) -> None:
@@ -334,27 +396,36 @@ class HandForm(forms.Form):
         tsumo = result == Hand.Result.TSUMO
         loser = None if tsumo else cleaned.get("loser")
         if not tsumo and loser is None:
-            self.add_error("loser", "Choose who dealt in (the player whose discard was ronned).")
+            self.add_error("loser", _("Choose who dealt in (the player whose discard was ronned)."))
         winners: list[int] = []
         for i in range(1, self.win_count + 1):
             winner = cleaned.get(f"w{i}_winner")
             if winner is None:
                 if i == 1:
-                    self.add_error("w1_winner", "Choose the winner.")
+                    self.add_error("w1_winner", _("Choose the winner."))
                 continue
             if tsumo and i > 1:
                 self.add_error(
                     f"w{i}_winner",
-                    "A tsumo has exactly one winner: choose Ron for a double ron, "
-                    f"or set the {self.ORDINALS[i].lower()} to None.",
+                    _(
+                        "A tsumo has exactly one winner: choose Ron for a double ron, or set "
+                        "the %(which)s to None."
+                    )
+                    % {"which": str(self.ORDINALS[i]).lower()},
                 )
                 continue
             if winner in winners:
-                self.add_error(f"w{i}_winner", f"{self.name(winner)} is chosen as winner twice.")
+                self.add_error(
+                    f"w{i}_winner",
+                    _("%(name)s is chosen as winner twice.") % {"name": self.name(winner)},
+                )
                 continue
             winners.append(winner)
             if loser is not None and winner == loser:
-                self.add_error("loser", f"{self.name(winner)} cannot both win and deal in.")
+                self.add_error(
+                    "loser",
+                    _("%(name)s cannot both win and deal in.") % {"name": self.name(winner)},
+                )
             win = self._clean_win(i, winner, loser, tsumo=tsumo)
             if win is not None:
                 self._wins.append(win)
@@ -374,7 +445,9 @@ class HandForm(forms.Form):
                 return None
         if han is None:
             if f"w{i}_han" not in self.errors:
-                self.add_error(f"w{i}_han", f"Choose the han of {who}'s hand, or Yakuman.")
+                self.add_error(
+                    f"w{i}_han", _("Choose the han of %(name)s's hand, or Yakuman.") % {"name": who}
+                )
             return None
         win: dict[str, Any] = {"winner": winner}
         if loser is not None:
@@ -384,13 +457,19 @@ class HandForm(forms.Form):
             if yakuman is None and count is not None:
                 yakuman = count.yakuman
             if yakuman is None:
-                self.add_error(f"w{i}_yakuman", f"Choose the yakuman multiple of {who}'s hand.")
+                self.add_error(
+                    f"w{i}_yakuman",
+                    _("Choose the yakuman multiple of %(name)s's hand.") % {"name": who},
+                )
                 return None
             if count is not None and count.yakuman != yakuman:
                 self.add_error(
                     f"w{i}_yakuman",
-                    f"{who}: the ticked yakuman make ×{count.yakuman}, but ×{yakuman} is "
-                    f"chosen: choose ×{count.yakuman}, or change the ticks.",
+                    _(
+                        "%(name)s: the ticked yakuman make ×%(counted)s, but ×%(chosen)s is "
+                        "chosen: choose ×%(counted)s, or change the ticks."
+                    )
+                    % {"name": who, "counted": count.yakuman, "chosen": yakuman},
                 )
                 return None
             win["yakuman"] = yakuman
@@ -402,8 +481,16 @@ class HandForm(forms.Form):
                 if fu is not None and fu != count.fu:
                     self.add_error(
                         f"w{i}_fu",
-                        f"{who}: with {self._fu_reason(count)} the hand is {count.fu} fu, "
-                        f"not {fu}: choose {count.fu} fu.",
+                        _(
+                            "%(name)s: with %(reason)s the hand is %(counted)s fu, not "
+                            "%(chosen)s: choose %(counted)s fu."
+                        )
+                        % {
+                            "name": who,
+                            "reason": self._fu_reason(count),
+                            "counted": count.fu,
+                            "chosen": fu,
+                        },
                     )
                     return None
                 fu = count.fu
@@ -416,15 +503,17 @@ class HandForm(forms.Form):
                 han=win.get("han"), fu=win.get("fu"), yakuman=win.get("yakuman"), tsumo=tsumo
             )
         except ScoringError as err:
-            self.add_error(where, f"{who}: {err.message}")
+            self.add_error(where, f"{who}: {engine_message(err.message)}")
             return None
         pao = cleaned.get(f"w{i}_pao")
         if pao is not None:
             if han != YAKUMAN:
-                self.add_error(f"w{i}_pao", "Pao applies only to a yakuman: set it to None.")
+                self.add_error(f"w{i}_pao", _("Pao applies only to a yakuman: set it to None."))
                 return None
             if pao == winner:
-                self.add_error(f"w{i}_pao", f"{who} cannot be liable for their own hand.")
+                self.add_error(
+                    f"w{i}_pao", _("%(name)s cannot be liable for their own hand.") % {"name": who}
+                )
                 return None
             win["pao"] = pao
         win.update(self._stats(i, count))
@@ -440,7 +529,8 @@ class HandForm(forms.Form):
         kind = cleaned.get(f"w{i}_hand")
         if not kind:
             self.add_error(
-                f"w{i}_hand", f"{who}: choose Closed or Open, so that the yaku count right."
+                f"w{i}_hand",
+                _("%(name)s: choose Closed or Open, so that the yaku count right.") % {"name": who},
             )
             return False
         try:
@@ -454,7 +544,7 @@ class HandForm(forms.Form):
                 open_tanyao=getattr(self.rules, "open_tanyao", True),
             )
         except ScoringError as err:
-            self.add_error(f"w{i}_yaku", f"{who}: {err.message}")
+            self.add_error(f"w{i}_yaku", f"{who}: {engine_message(err.message)}")
             return False
 
     def _han_from_count(self, i: int, who: str, han: int | str | None, count: Count):
@@ -463,20 +553,23 @@ class HandForm(forms.Form):
         counted: int | str = YAKUMAN if count.yakuman else min(count.han or 0, 13)
         if han is None or han == counted:
             return counted
-        said = "yakuman" if counted == YAKUMAN else f"{counted} han"
-        chosen = "Yakuman" if han == YAKUMAN else f"{han} han"
+        said = _("yakuman") if counted == YAKUMAN else _("%(han)s han") % {"han": counted}
+        chosen = _("Yakuman") if han == YAKUMAN else _("%(han)s han") % {"han": han}
         self.add_error(
             f"w{i}_han",
-            f"{who}: the ticked yaku and dora make {said}, but {chosen} is chosen: "
-            "choose the counted value, or change the ticks.",
+            _(
+                "%(name)s: the ticked yaku and dora make %(counted)s, but %(chosen)s is "
+                "chosen: choose the counted value, or change the ticks."
+            )
+            % {"name": who, "counted": said, "chosen": chosen},
         )
         return None
 
     @staticmethod
     def _fu_reason(count: Count) -> str:
         if "chiitoitsu" in count.yaku:
-            return "seven pairs"
-        return "pinfu by tsumo" if count.fu == 20 else "pinfu by ron"
+            return _("seven pairs")
+        return _("pinfu by tsumo") if count.fu == 20 else _("pinfu by ron")
 
     def _stats(self, i: int, count: Count | None) -> dict[str, Any]:
         """The win's statistics fields: yaku, dora and open, as far as they were given."""
@@ -560,8 +653,8 @@ def parse_score(text: str) -> int:
     digits = cleaned[1:] if cleaned.startswith("-") else cleaned
     if not digits.isdigit() or not digits.isascii() or len(digits) > 7:
         raise forms.ValidationError(
-            f"“{text.strip()}” is not a score: type the points as a whole number, "
-            "e.g. 35000 or -2300."
+            _("“%(text)s” is not a score: type the points as a whole number, e.g. 35000 or -2300.")
+            % {"text": text.strip()}
         )
     return int(cleaned)
 
@@ -581,12 +674,14 @@ class FinalScoresForm(forms.Form):
         min_value=0,
         max_value=100,
         initial=0,
-        label="Riichi sticks left on the table",
-        help_text="Sticks nobody won by the end of the game.",
+        label=gettext_lazy("Riichi sticks left on the table"),
+        help_text=gettext_lazy("Sticks nobody won by the end of the game."),
         error_messages={
-            "min_value": "The sticks left on the table are 0 or more.",
-            "max_value": "At most 100 sticks can be left on the table: check the number.",
-            "invalid": "Type the number of sticks left on the table, e.g. 0 or 1.",
+            "min_value": gettext_lazy("The sticks left on the table are 0 or more."),
+            "max_value": gettext_lazy(
+                "At most 100 sticks can be left on the table: check the number."
+            ),
+            "invalid": gettext_lazy("Type the number of sticks left on the table, e.g. 0 or 1."),
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 100}),
     )
@@ -599,7 +694,7 @@ class FinalScoresForm(forms.Form):
             f"score_{s.seat}": forms.CharField(
                 label=f"{s.name} ({s.wind_name})",
                 max_length=12,
-                error_messages={"required": f"Type {s.name}'s final score."},
+                error_messages={"required": _("Type %(name)s's final score.") % {"name": s.name}},
                 widget=forms.TextInput(
                     attrs={"inputmode": "numeric", "autocomplete": "off", "class": "score-input"}
                 ),
@@ -632,8 +727,11 @@ class FinalScoresForm(forms.Form):
             if value % 100:
                 self.add_error(
                     name,
-                    f"{seat.name}'s score {value:,} is not whole hundreds: scores end in 00, "
-                    "e.g. 35,000. Type all four in hundreds (e.g. 350) if that is quicker.",
+                    _(
+                        "%(name)s's score %(score)s is not whole hundreds: scores end in 00, "
+                        "e.g. 35,000. Type all four in hundreds (e.g. 350) if that is quicker."
+                    )
+                    % {"name": seat.name, "score": f"{value:,}"},
                 )
         return cleaned
 
@@ -648,20 +746,22 @@ class PenaltyForm(forms.Form):
     seat = forms.TypedChoiceField(
         coerce=int,
         widget=forms.RadioSelect,
-        label="Player",
-        error_messages={"required": "Choose the player who gets the penalty."},
+        label=gettext_lazy("Player"),
+        error_messages={"required": gettext_lazy("Choose the player who gets the penalty.")},
     )
     match_points = forms.DecimalField(
         max_digits=6,
         decimal_places=1,
-        label="Match points",
-        help_text="Negative to deduct, e.g. -20.0. Kept to tenths.",
+        label=gettext_lazy("Match points"),
+        help_text=gettext_lazy("Negative to deduct, e.g. -20.0. Kept to tenths."),
         error_messages={
-            "max_decimal_places": "Match points are kept to tenths, e.g. -20.0 or -2.5.",
+            "max_decimal_places": gettext_lazy(
+                "Match points are kept to tenths, e.g. -20.0 or -2.5."
+            ),
         },
         widget=forms.NumberInput(attrs={"step": "0.1", "inputmode": "decimal"}),
     )
-    reason = forms.CharField(max_length=200, label="Reason")
+    reason = forms.CharField(max_length=200, label=gettext_lazy("Reason"))
 
     def __init__(self, *args, seats: list[SeatLabel], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -670,7 +770,7 @@ class PenaltyForm(forms.Form):
     def clean_match_points(self) -> Decimal:
         points = self.cleaned_data["match_points"]
         if points == 0:
-            raise forms.ValidationError("A penalty of 0 match points changes nothing.")
+            raise forms.ValidationError(_("A penalty of 0 match points changes nothing."))
         return points
 
 

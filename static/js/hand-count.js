@@ -23,6 +23,15 @@
     return false;
   }
 
+  // The words come from the page (data-say-* of the total line), in its language.
+  function say(element, key, english, values) {
+    var text = element.getAttribute("data-say-" + key) || english;
+    Object.keys(values || {}).forEach(function (name) {
+      text = text.split("{" + name + "}").join(String(values[name]));
+    });
+    return text;
+  }
+
   function number(id) {
     var input = document.getElementById(id);
     var value = input ? parseInt(input.value, 10) : 0;
@@ -60,13 +69,15 @@
     }
     var changed = false;
     if (!kind) {
-      total.textContent = "Choose Closed or Open.";
+      total.textContent = say(total, "kind", "Choose Closed or Open.");
       return false;
     }
     if (yakuman) {
       changed = pick(prefix + "han", "Y") || changed;
       changed = pick(prefix + "yakuman", String(Math.min(yakuman, 6))) || changed;
-      total.textContent = "Counted: " + (yakuman === 1 ? "yakuman" : "×" + yakuman + " yakuman");
+      total.textContent = yakuman === 1
+        ? say(total, "yakuman", "Counted: yakuman")
+        : say(total, "yakumans", "Counted: ×{count} yakuman", { count: yakuman });
       return changed;
     }
     var dora = number("id_" + prefix + "dora") + number("id_" + prefix + "ura") +
@@ -82,12 +93,12 @@
     if (fu && han <= 4) {
       changed = pick(prefix + "fu", fu) || changed;
     }
-    var text = "Counted: " + han + " han";
+    var text = say(total, "han", "Counted: {han} han", { han: han });
     if (dora) {
-      text += " (" + dora + " dora)";
+      text += " " + say(total, "dora", "({dora} dora)", { dora: dora });
     }
     if (han <= 4) {
-      text += fu ? " · " + fu + " fu" : " · now choose the fu";
+      text += " · " + (fu ? say(total, "fu", "{fu} fu", { fu: fu }) : say(total, "no-fu", "now choose the fu"));
     }
     total.textContent = text;
     return changed;

@@ -12,6 +12,15 @@
   var SIZES = { chi: 3, pon: 3, kan: 4, ankan: 4 };
   var WINDS = "ESWN";
 
+  // The words come from the page (data-say-* of the picker), in its language.
+  function say(element, key, english, values) {
+    var text = element.getAttribute("data-say-" + key) || english;
+    Object.keys(values || {}).forEach(function (name) {
+      text = text.split("{" + name + "}").join(String(values[name]));
+    });
+    return text;
+  }
+
   function checkedValue(name) {
     var input = form.querySelector('input[name="' + name + '"]:checked');
     return input ? input.value : "";
@@ -49,11 +58,11 @@
 
     function show() {
       var rows = [
-        ["Hand", state.hand.join(" ") + (state.win ? " + " + state.win : "")],
-        ["Winning tile", state.win || "not chosen"],
-        ["Calls", state.calls.join(", ") || "none"],
-        ["Dora indicators", state.dora.join(" ") || "none"],
-        ["Ura indicators", state.ura.join(" ") || "none"],
+        [say(box, "hand", "Hand"), state.hand.join(" ") + (state.win ? " + " + state.win : "")],
+        [say(box, "win", "Winning tile"), state.win || say(box, "not-chosen", "not chosen")],
+        [say(box, "calls", "Calls"), state.calls.join(", ") || say(box, "none", "none")],
+        [say(box, "dora", "Dora indicators"), state.dora.join(" ") || say(box, "none", "none")],
+        [say(box, "ura", "Ura indicators"), state.ura.join(" ") || say(box, "none", "none")],
       ];
       picked.textContent = "";
       rows.forEach(function (row) {
@@ -65,7 +74,7 @@
         picked.appendChild(dd);
       });
       var count = state.hand.length + (state.win ? 1 : 0) + 3 * state.calls.length;
-      result.textContent = count + " of 14 tiles picked.";
+      result.textContent = say(box, "picked", "{count} of 14 tiles picked.", { count: count });
     }
 
     box.addEventListener("click", function (event) {
@@ -85,7 +94,7 @@
         } else {
           var tiles = callTiles(kind, code);
           if (!tiles) {
-            result.textContent = "A chi is three tiles in a row: tap its lowest tile, 1 to 7.";
+            result.textContent = say(box, "chi", "A chi is three tiles in a row: tap its lowest tile, 1 to 7.");
             return;
           }
           state.calls.push(kind + ":" + tiles);
@@ -114,7 +123,7 @@
     function count() {
       var winner = form.querySelector('input[name="w' + index + '_winner"]:checked');
       if (!winner || winner.value === "") {
-        result.textContent = "Choose the winner first: their seat gives the seat wind.";
+        result.textContent = say(box, "winner", "Choose the winner first: their seat gives the seat wind.");
         return;
       }
       var windMark = winner.closest("label").querySelector(".wind");
@@ -125,7 +134,7 @@
       params.set("dora", state.dora.join(""));
       params.set("ura", state.ura.join(""));
       params.set("tsumo", checkedValue("result") === "tsumo" ? "1" : "0");
-      params.set("seat_wind", String(WINDS.indexOf(windMark ? windMark.textContent.trim() : "E")));
+      params.set("seat_wind", String(WINDS.indexOf(windMark ? windMark.getAttribute("data-wind") : "E")));
       params.set("round_wind", form.getAttribute("data-round-wind") || "0");
       box.querySelectorAll("input[data-condition]").forEach(function (input) {
         params.set(input.value, input.checked ? "1" : "0");
@@ -134,7 +143,7 @@
       if (riichiPick && riichiPick.checked && params.get("double_riichi") !== "1") {
         params.set("riichi", "1");
       }
-      result.textContent = "Counting…";
+      result.textContent = say(box, "counting", "Counting…");
       fetch(url + "?" + params.toString(), { credentials: "same-origin" })
         .then(function (response) {
           return response.json();
@@ -145,10 +154,10 @@
             return;
           }
           fill(answer);
-          result.textContent = "Counted: " + answer.text + ".";
+          result.textContent = say(box, "counted", "Counted: {text}.", { text: answer.text });
         })
         .catch(function () {
-          result.textContent = "The hand could not be counted: check the connection and try again.";
+          result.textContent = say(box, "offline", "The hand could not be counted: check the connection and try again.");
         });
     }
 

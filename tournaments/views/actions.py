@@ -9,6 +9,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.functional import Promise
 
 from .. import access, services
 from ..models import Game
@@ -19,7 +20,7 @@ def change_game(
     request: HttpRequest,
     pk: int,
     change: Callable[..., object],
-    success: str | Callable[[Game], str],
+    success: str | Promise | Callable[[Game], str],
 ) -> HttpResponse:
     game = access.get_game_for_organiser(request, pk)
     try:
@@ -27,5 +28,5 @@ def change_game(
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
-        messages.success(request, success(game) if callable(success) else success)
+        messages.success(request, success(game) if callable(success) else str(success))
     return redirect(game)

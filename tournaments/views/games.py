@@ -17,19 +17,21 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from handvalue import Options as HandOptions
 from handvalue import Situation, parse_tiles, value_hand
-from scoring import yaku as yaku_table
 from scoring.errors import ScoringError
 from scoring.game import GameResult, HandReport
 from scoring.payouts import settle
 from scoring.record import parse_hand
 
-from .. import access, formatting, services, wording
+from .. import access, engine_words, formatting, services, wording
 from ..access import get_game_for_organiser, get_game_for_reader
 from ..hand_forms import (
+    WIND_MARKS,
     FinalScoresForm,
     HandForm,
     PenaltyForm,
@@ -69,18 +71,21 @@ def refusal(err: Exception, *, shift: int = 0, adding: bool = False) -> str:
         number = int(after_end[1]) + shift
         why = wording.ended_by(after_end[2])
         if adding:
-            return (
-                f"The game is already over ({why}), so there is no hand {number} to enter. "
+            return _(
+                "The game is already over (%(why)s), so there is no hand %(number)s to enter. "
                 "Finish the game, or edit or delete an earlier hand if it was entered wrongly."
-            )
-        return (
-            f"With this change the game would be over before hand {number} ({why}). "
-            f"Delete hand {number} and the hands after it first (from the last one), then "
+            ) % {"why": why, "number": number}
+        return _(
+            "With this change the game would be over before hand %(number)s (%(why)s). "
+            "Delete hand %(number)s and the hands after it first (from the last one), then "
             "make this change again; or change it so that the game goes on."
-        )
+        ) % {"why": why, "number": number}
     if text[:1].islower():
-        text = f"{text[0].upper()}{text[1:].rstrip('.')}. Correct it, then check it again."
-    return text
+        text = f"{text[0].upper()}{text[1:].rstrip('.')}"
+        return _("%(problem)s. Correct it, then check it again.") % {
+            "problem": engine_words.translate(text)
+        }
+    return engine_words.translate(text)
 
 
 # Reading a game.
@@ -129,15 +134,20 @@ def _hand_rows(record, result: GameResult | None, names: list[str]) -> list[dict
 
 def _seat_cards(result: GameResult | None, names: list[str], *, finished: bool):
     if result is None:
-        return [{"name": name, "wind": "ESWN"[seat]} for seat, name in enumerate(names)]
+        return [
+            {"name": name, "wind": "ESWN"[seat], "wind_mark": WIND_MARKS["ESWN"[seat]]}
+            for seat, name in enumerate(names)
+        ]
     state = result.state
     scores = result.final_scores if finished and result.final_scores else state.scores
     cards = []
     for seat, name in enumerate(names):
+        # Once the game is over the seat's own (starting) wind names it best.
+        wind = "ESWN"[seat] if finished else state.seat_wind(seat)
         card = {
             "name": name,
-            # Once the game is over the seat's own (starting) wind names it best.
-            "wind": "ESWN"[seat] if finished else state.seat_wind(seat),
+            "wind": wind,
+            "wind_mark": WIND_MARKS[wind],
             "score": scores[seat],
             "dealer": not finished and seat == state.dealer,
         }
@@ -226,7 +236,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def game_record(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_reader(request, pk)
-    record, _ = _load(game)
+    record, _names = _load(game)
     response = HttpResponse(
         json.dumps(record, indent=2, ensure_ascii=False) + "\n",
         content_type="application/json; charset=utf-8",
@@ -241,10 +251,10 @@ def game_record(request: HttpRequest, pk: int) -> HttpResponse:
 def _refuse_hand_changes(request: HttpRequest, game: Game) -> HttpResponse | None:
     """A redirect with the reason when this game's hands cannot be changed now."""
     if game.entry_mode != Game.EntryMode.HANDS:
-        messages.error(request, "This game records final scores only, not hands.")
+        messages.error(request, _("This game records final scores only, not hands."))
         return redirect(game)
     if game.is_finished:
-        messages.error(request, "This game is finished. Reopen it to change its hands.")
+        messages.error(request, _("This game is finished. Reopen it to change its hands."))
         return redirect(game)
     return None
 
@@ -261,9 +271,9 @@ def _posted_fields(request: HttpRequest) -> list[tuple[str, str]]:
 
 
 RESULT_PARTS = {
-    "draw": "noten payments",
-    "nagashi": "nagashi mangan",
-    "chombo": "chombo",
+    "draw": gettext_lazy("noten payments"),
+    "nagashi": gettext_lazy("nagashi mangan"),
+    "chombo": gettext_lazy("chombo"),
 }
 
 
@@ -275,19 +285,22 @@ def change_parts(
     on the table, or a draw's payments). Every seat's parts add up to its change."""
     parts: list[list[tuple[str, int]]] = [[] for _ in range(4)]
     for seat in doc.get("riichi", []):
-        parts[seat].append(("riichi stick", -1000))
+        parts[seat].append((_("riichi stick"), -1000))
     for win in doc.get("wins", []):
         alone = {"result": doc["result"], "riichi": [], "wins": [win]}
         settled = settle(parse_hand(alone, 1), dealer=report.dealer, honba=0, sticks=0, rules=rules)
-        label = f"{names[win['winner']]}'s {win_value(win, rules)}"
+        label = _("%(name)s's %(value)s") % {
+            "name": names[win["winner"]],
+            "value": win_value(win, rules),
+        }
         for seat, amount in enumerate(settled.deltas):
             if amount:
                 parts[seat].append((label, amount))
-    rest = "honba and riichi sticks" if doc.get("wins") else RESULT_PARTS.get(doc["result"], "")
+    rest = _("honba and riichi sticks") if doc.get("wins") else RESULT_PARTS.get(doc["result"], "")
     for seat in range(4):
         left = report.deltas[seat] - sum(amount for _, amount in parts[seat])
         if left:
-            parts[seat].append((rest or "the rest", left))
+            parts[seat].append((rest or _("the rest"), left))
     return [seat_parts if len(seat_parts) > 1 else [] for seat_parts in parts]
 
 
@@ -302,6 +315,7 @@ def _preview_context(
         {
             "name": seat.name,
             "wind": seat.wind,
+            "wind_mark": seat.wind_mark,
             "dealer": seat.seat == report.dealer,
             "before": report.scores_before[seat.seat],
             "delta": report.deltas[seat.seat],
@@ -348,14 +362,20 @@ def _hand_taken(request: HttpRequest, game: Game, message: str) -> HttpResponse:
 
 def _taken_message(number: int, count: int) -> str:
     if number <= count:
-        return (
-            f"Someone entered hand {number} already: the game now has {count} hands. "
-            "Check the list of hands before entering it again."
-        )
-    return (
-        f"The game changed while you were entering hand {number}: it now has {count} hands. "
-        "Check the list of hands before entering it again."
-    )
+        return ngettext(
+            "Someone entered hand %(number)s already: the game now has %(count)s hand. "
+            "Check the list of hands before entering it again.",
+            "Someone entered hand %(number)s already: the game now has %(count)s hands. "
+            "Check the list of hands before entering it again.",
+            count,
+        ) % {"number": number, "count": count}
+    return ngettext(
+        "The game changed while you were entering hand %(number)s: it now has %(count)s hand. "
+        "Check the list of hands before entering it again.",
+        "The game changed while you were entering hand %(number)s: it now has %(count)s hands. "
+        "Check the list of hands before entering it again.",
+        count,
+    ) % {"number": number, "count": count}
 
 
 def _hand_form_page(request, game, form, *, number, table, editing) -> HttpResponse:
@@ -456,7 +476,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                     return taken
                 form.add_error(None, refusal(err, adding=True))
             else:
-                _saved_message(request, game, f"Hand {number} saved.")
+                _saved_message(request, game, _("Hand %(number)s saved.") % {"number": number})
                 return redirect(game)
         elif action == "preview":
             if number != count + 1:
@@ -476,7 +496,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
 def _saved_message(request: HttpRequest, game: Game, text: str) -> None:
     game.refresh_from_db(fields=["status", "ended_by"])
     if game.is_finished:
-        text += f" The game is over: {wording.ended_by(game.ended_by)}."
+        text += " " + _("The game is over: %(why)s.") % {"why": wording.ended_by(game.ended_by)}
     messages.success(request, text)
 
 
@@ -490,7 +510,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return refused
     record, names = _load(game)
     if not 1 <= number <= len(record["hands"]):
-        raise Http404("This game has no such hand.")
+        raise Http404(_("This game has no such hand."))
     old = record["hands"][number - 1]
     current = services.replay_record(record)
     report = current.hands[number - 1]
@@ -511,7 +531,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             except services.GameChangeRefused as err:
                 form.add_error(None, refusal(err))
             else:
-                _saved_message(request, game, f"Hand {number} changed.")
+                _saved_message(request, game, _("Hand %(number)s changed.") % {"number": number})
                 return redirect(game)
         elif action == "preview":
             try:
@@ -539,11 +559,11 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         except services.GameChangeRefused as err:
             messages.error(request, refusal(err, shift=1))
         else:
-            messages.success(request, f"Hand {number} deleted.")
+            messages.success(request, _("Hand %(number)s deleted.") % {"number": number})
         return redirect(game)
     record, names = _load(game)
     if not 1 <= number <= len(record["hands"]):
-        raise Http404("This game has no such hand.")
+        raise Http404(_("This game has no such hand."))
     report = services.replay_record(record).hands[number - 1]
     context = {
         "game": game,
@@ -566,7 +586,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
-        messages.success(request, f"Hand {number} undone.")
+        messages.success(request, _("Hand %(number)s undone.") % {"number": number})
     return redirect(game)
 
 
@@ -586,26 +606,33 @@ def sticks_effect(result: GameResult, entered: list[int], names: list[str]) -> s
     sticks = result.leftover_sticks
     if not sticks:
         return ""
-    what = (
-        f"1 riichi stick ({sticks * 1000:,} points) is"
-        if sticks == 1
-        else f"{sticks} riichi sticks ({sticks * 1000:,} points) are"
-    )
+    values = {"sticks": sticks, "points": f"{sticks * 1000:,}"}
     final = result.final_scores or tuple(entered)
     changed = [
-        f"{names[seat]}'s {formatting.points(entered[seat])} becomes "
-        f"{formatting.points(final[seat])}"
+        _("%(name)s's %(entered)s becomes %(final)s")
+        % {
+            "name": names[seat],
+            "entered": formatting.points(entered[seat]),
+            "final": formatting.points(final[seat]),
+        }
         for seat in range(4)
         if final[seat] != entered[seat]
     ]
     if not changed:
-        return (
-            f"{what} left on the table and lost: the final scores stand as entered and "
-            f"add up to {formatting.points(sum(entered))}."
-        )
-    return f"{what} left on the table and go{'es' if sticks == 1 else ''} to first place: " + (
-        "; ".join(changed) + "."
-    )
+        return ngettext(
+            "%(sticks)s riichi stick (%(points)s points) is left on the table and lost: the "
+            "final scores stand as entered and add up to %(total)s.",
+            "%(sticks)s riichi sticks (%(points)s points) are left on the table and lost: the "
+            "final scores stand as entered and add up to %(total)s.",
+            sticks,
+        ) % {**values, "total": formatting.points(sum(entered))}
+    return ngettext(
+        "%(sticks)s riichi stick (%(points)s points) is left on the table and goes to first "
+        "place: %(changes)s.",
+        "%(sticks)s riichi sticks (%(points)s points) are left on the table and go to first "
+        "place: %(changes)s.",
+        sticks,
+    ) % {**values, "changes": _("; ").join(changed)}
 
 
 def _final_preview_context(
@@ -615,6 +642,7 @@ def _final_preview_context(
     rows = [
         {
             "wind": "ESWN"[seat],
+            "wind_mark": WIND_MARKS["ESWN"[seat]],
             "name": names[seat],
             "entered": entered[seat],
             "score": result.final_scores[seat],
@@ -643,16 +671,16 @@ def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_organiser(request, pk)
     if game.entry_mode != Game.EntryMode.FINAL_SCORES:
         messages.error(
-            request, "This game is entered hand by hand: enter its hands on the game page."
+            request, _("This game is entered hand by hand: enter its hands on the game page.")
         )
         return redirect(game)
     if game.is_finished:
         messages.error(
             request,
-            "This game is finished. Reopen it, or clear its final scores, to change them.",
+            _("This game is finished. Reopen it, or clear its final scores, to change them."),
         )
         return redirect(game)
-    _, names = _load(game)
+    _record, names = _load(game)
     form = _final_scores_form(game, names, request.POST if request.method == "POST" else None)
     action = request.POST.get("action", "preview")
     if request.method == "POST" and form.is_valid() and action in ("preview", "save"):
@@ -668,7 +696,7 @@ def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, _sentence(str(err)))
         else:
             if action == "save":
-                messages.success(request, "Final scores saved. The standings include them now.")
+                messages.success(request, _("Final scores saved. The standings include them now."))
                 return redirect(game)
             context = _final_preview_context(game, form, result, names)
             return render(request, "tournaments/final_scores_confirm.html", context)
@@ -678,7 +706,8 @@ def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
 def _sentence(text: str) -> str:
     """The engine's reason as a sentence that says what to do."""
     text = text.strip().rstrip(".")
-    return f"{text[:1].upper()}{text[1:]}. Check the scores and the sticks, then try again."
+    text = engine_words.translate(f"{text[:1].upper()}{text[1:]}")
+    return _("%(problem)s. Check the scores and the sticks, then try again.") % {"problem": text}
 
 
 @require_POST
@@ -688,8 +717,10 @@ def final_scores_clear(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         pk,
         services.clear_final_scores,
-        "Final scores cleared: the game waits for its scores again. Enter them, or "
-        "delete the game if it was created by mistake.",
+        gettext_lazy(
+            "Final scores cleared: the game waits for its scores again. Enter them, or "
+            "delete the game if it was created by mistake."
+        ),
     )
 
 
@@ -705,10 +736,12 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, str(err))
             return redirect("tournaments:game_delete", pk=game.pk)
         messages.success(
-            request, f"The game at table {game.table_number} was deleted, with its seats."
+            request,
+            _("The game at table %(table)s was deleted, with its seats.")
+            % {"table": game.table_number},
         )
         return redirect(session)
-    _, names = _load(game)
+    _record, names = _load(game)
     held = services.game_results(game)
     context = {
         "game": game,
@@ -723,7 +756,7 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
-    return change_game(request, pk, services.finish_game, "Game finished.")
+    return change_game(request, pk, services.finish_game, gettext_lazy("Game finished."))
 
 
 @require_POST
@@ -734,28 +767,30 @@ def game_reopen(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _reopened(game: Game) -> str:
     if game.entry_mode == Game.EntryMode.FINAL_SCORES:
-        return "Game reopened: change its final scores, or clear them, then save them again."
-    return "Game reopened: change or delete its hands, then finish it again."
+        return _("Game reopened: change its final scores, or clear them, then save them again.")
+    return _("Game reopened: change or delete its hands, then finish it again.")
 
 
 @require_POST
 @login_required
 def penalty_delete(request: HttpRequest, pk: int, penalty_id: int) -> HttpResponse:
     game = get_game_for_organiser(request, pk)
-    _, names = _load(game)
+    _record, names = _load(game)
     try:
         penalty = services.delete_penalty(game.pk, penalty_id, actor=Actor.of(request.user))
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
-        messages.success(request, f"Penalty for {names[penalty.seat]} removed.")
+        messages.success(
+            request, _("Penalty for %(name)s removed.") % {"name": names[penalty.seat]}
+        )
     return redirect("tournaments:penalty_new", pk=game.pk)
 
 
 @login_required
 def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_organiser(request, pk)
-    _, names = _load(game)
+    _record, names = _load(game)
     seats: list[SeatLabel] = seat_labels(names, 0)
     form = PenaltyForm(seats=seats)
     if request.method == "POST":
@@ -771,8 +806,11 @@ def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    f"Penalty of {formatting.match_points(data['match_points'])} for "
-                    f"{names[data['seat']]} saved.",
+                    _("Penalty of %(points)s for %(name)s saved.")
+                    % {
+                        "points": formatting.match_points(data["match_points"]),
+                        "name": names[data["seat"]],
+                    },
                 )
                 return redirect(game)
     penalties = [
@@ -802,12 +840,12 @@ MAX_CALLS = 4
 
 def _wind(value: str | None) -> int:
     if value not in ("0", "1", "2", "3"):
-        raise ScoringError("Choose the seat and round winds again: East, South, West or North.")
+        raise ScoringError(_("Choose the seat and round winds again: East, South, West or North."))
     return int(value)
 
 
 def _indicators(text: str) -> tuple[int, ...]:
-    kinds, _ = parse_tiles(text or "")
+    kinds, _red = parse_tiles(text or "")
     return tuple(kinds)
 
 
@@ -819,7 +857,7 @@ def hand_count(request: HttpRequest, pk: int) -> JsonResponse:
     try:
         calls = [c for c in query.get("calls", "").split() if c]
         if len(calls) > MAX_CALLS:
-            raise ScoringError(f"A hand has at most {MAX_CALLS} calls.")
+            raise ScoringError(_("A hand has at most %(most)s calls.") % {"most": MAX_CALLS})
         situation = Situation(
             tsumo=query.get("tsumo") == "1",
             seat_wind=_wind(query.get("seat_wind")),
@@ -837,12 +875,16 @@ def hand_count(request: HttpRequest, pk: int) -> JsonResponse:
             query.get("tiles", "")[:200], query.get("win", "")[:8], calls, situation, options
         )
     except ScoringError as err:
-        return JsonResponse({"ok": False, "error": err.message})
+        return JsonResponse({"ok": False, "error": engine_words.translate(err.message)})
     if value.yakuman:
-        text = wording.YAKUMAN_NAMES.get(value.yakuman, f"{value.yakuman}× yakuman")
+        text = wording.YAKUMAN_NAMES.get(value.yakuman) or _("%(count)s× yakuman") % {
+            "count": value.yakuman
+        }
+    elif value.han <= 4:
+        text = _("%(han)s han %(fu)s fu") % {"han": value.han, "fu": value.fu}
     else:
-        text = f"{value.han} han {value.fu} fu" if value.han <= 4 else f"{value.han} han"
-    names = ", ".join(yaku_table.name(k) for k in value.yaku)
+        text = _("%(han)s han") % {"han": value.han}
+    names = _(", ").join(wording.yaku_name(k) for k in value.yaku)
     return JsonResponse(
         {
             "ok": True,
@@ -852,6 +894,11 @@ def hand_count(request: HttpRequest, pk: int) -> JsonResponse:
             "yaku": list(value.yaku),
             "dora": value.dora,
             "open": value.is_open,
-            "text": f"{text}: {names}" + (f" and {value.dora} dora" if value.dora else ""),
+            "text": (
+                _("%(value)s: %(yaku)s and %(dora)s dora")
+                if value.dora
+                else _("%(value)s: %(yaku)s")
+            )
+            % {"value": text, "yaku": names, "dora": value.dora},
         }
     )

@@ -15,6 +15,8 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from .. import access, services
@@ -44,11 +46,16 @@ def table_link_open(request: HttpRequest, link_id: int, code: str) -> HttpRespon
     access.remember_table_link(request, link)
     game = link.game
     if game.locked:
-        messages.warning(request, "The organisers have locked this game: hands cannot be changed.")
+        messages.warning(
+            request, _("The organisers have locked this game: hands cannot be changed.")
+        )
     elif game.is_finished:
-        messages.info(request, "This game is finished.")
+        messages.info(request, _("This game is finished."))
     else:
-        messages.success(request, f"Table {game.table_number}: you can enter this game's hands.")
+        messages.success(
+            request,
+            _("Table %(table)s: you can enter this game's hands.") % {"table": game.table_number},
+        )
     return redirect(game)
 
 
@@ -60,9 +67,9 @@ def table_link_renew(request: HttpRequest, pk: int) -> HttpResponse:
     services.renew_table_link(game.pk, actor=Actor.of(request.user))
     messages.success(
         request,
-        "A new table link is made; the old one no longer works."
+        _("A new table link is made; the old one no longer works.")
         if had
-        else "The table link is made: print the slip for the table.",
+        else _("The table link is made: print the slip for the table."),
     )
     return redirect(game)
 
@@ -70,7 +77,12 @@ def table_link_renew(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_link_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    return change_game(request, pk, services.revoke_table_link, "The table link no longer works.")
+    return change_game(
+        request,
+        pk,
+        services.revoke_table_link,
+        gettext_lazy("The table link no longer works."),
+    )
 
 
 @login_required
@@ -81,9 +93,9 @@ def game_lock(request: HttpRequest, pk: int) -> HttpResponse:
     services.lock_game(game.pk, lock, actor=Actor.of(request.user))
     messages.success(
         request,
-        "The game is locked: its table link changes nothing."
+        _("The game is locked: its table link changes nothing.")
         if lock
-        else "The game is unlocked: the table can enter hands again.",
+        else _("The game is unlocked: the table can enter hands again."),
     )
     return redirect(game)
 
@@ -94,9 +106,13 @@ def session_links_make(request: HttpRequest, slug: str, number: int) -> HttpResp
     session = access.get_session_for_organiser(request, slug, number)
     made = services.make_table_links(session.pk, actor=Actor.of(request.user))
     if made:
-        messages.success(request, f"{made} table link{'s' if made != 1 else ''} made.")
+        messages.success(
+            request,
+            ngettext("%(count)s table link made.", "%(count)s table links made.", made)
+            % {"count": made},
+        )
     else:
-        messages.info(request, "Every game in progress has its table link already.")
+        messages.info(request, _("Every game in progress has its table link already."))
     return redirect("tournaments:session_slips", slug, number)
 
 
