@@ -26,7 +26,8 @@ from scoring.rules import Chombo, Rules, option_names, preset_clauses
 
 from . import services
 from .formatting import points, rule_number
-from .models import WINDS, Event, Game, Player, Session
+from .hand_forms import WIND_NAMES
+from .models import Event, Game, Player, Session
 from .services import PASTE_LIMIT
 
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
@@ -751,6 +752,10 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
 # Games
 
 
+# The starting seats, East first, named in the page's language.
+SEAT_WINDS = tuple(WIND_NAMES[wind] for wind in "ESWN")
+
+
 class PlayerChoice(forms.ModelChoiceField):
     def label_from_instance(self, obj) -> str:
         return obj.display_name
@@ -791,7 +796,7 @@ class GameForm(TenbouFormMixin, forms.Form):
             # A player made inactive since keeps their seat in the game they played.
             offered |= Q(seats__game=game)
         players = Player.objects.filter(offered).distinct().order_by("display_name")
-        for name, wind in zip(self.SEAT_FIELDS, WINDS, strict=True):
+        for name, wind in zip(self.SEAT_FIELDS, SEAT_WINDS, strict=True):
             self.fields[name] = PlayerChoice(
                 queryset=players,
                 label=wind,
@@ -803,7 +808,7 @@ class GameForm(TenbouFormMixin, forms.Form):
             )
         self.fields["substitutes"] = forms.TypedMultipleChoiceField(
             label=gettext_lazy("Substitutes"),
-            choices=list(enumerate(WINDS)),
+            choices=list(enumerate(SEAT_WINDS)),
             coerce=int,
             required=False,
             widget=forms.CheckboxSelectMultiple,
@@ -831,7 +836,7 @@ class GameForm(TenbouFormMixin, forms.Form):
     def clean(self):
         cleaned = super().clean()
         seen: dict[int, str] = {}
-        for name, wind in zip(self.SEAT_FIELDS, WINDS, strict=True):
+        for name, wind in zip(self.SEAT_FIELDS, SEAT_WINDS, strict=True):
             player = cleaned.get(name)
             if player is None:
                 continue

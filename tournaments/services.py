@@ -60,7 +60,9 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
     """Write the derived results beside the game. `finish` None keeps the status, except
     that an engine-finished game is marked finished when `finish` is True."""
     if finish is True and not result.finished:
-        raise GameChangeRefused("The game is not over yet under its rules: enter more hands.")
+        raise GameChangeRefused(
+            gettext("The game is not over yet under its rules: enter more hands.")
+        )
     was_finished = game.status == Game.Status.FINISHED
     if finish is not None:
         game.status = Game.Status.FINISHED if finish else Game.Status.IN_PROGRESS
@@ -174,12 +176,12 @@ def _locked_game(game_id: int) -> Game:
 
 def _require_open(game: Game) -> None:
     if game.is_finished:
-        raise GameChangeRefused("This game is finished. Reopen it to change its hands.")
+        raise GameChangeRefused(gettext("This game is finished. Reopen it to change its hands."))
 
 
 def _require_hands_mode(game: Game) -> None:
     if game.entry_mode != Game.EntryMode.HANDS:
-        raise GameChangeRefused("This game records final scores only, not hands.")
+        raise GameChangeRefused(gettext("This game records final scores only, not hands."))
 
 
 def _save_hand(hand: Hand) -> Hand:
@@ -213,7 +215,9 @@ def preview_hand(game: Game, hand_doc: dict[str, Any], *, number: int | None = N
         hands.append(hand_doc)
     else:
         if not 1 <= number <= len(hands):
-            raise GameChangeRefused(f"This game has no hand {number}.")
+            raise GameChangeRefused(
+                gettext("This game has no hand %(number)s.") % {"number": number}
+            )
         hands[number - 1] = hand_doc
     result = replay_record(doc)
     return HandPreview(number, result.hands[number - 1], result)
@@ -252,8 +256,14 @@ def add_hand(
             count = game.hands.count()
             if number != count + 1:
                 raise HandAlreadyEntered(
-                    f"Someone entered hand {number} already: the game now has {count} hands. "
-                    "Check the list of hands before entering it again."
+                    ngettext(
+                        "Someone entered hand %(number)s already: the game now has %(count)s "
+                        "hand. Check the list of hands before entering it again.",
+                        "Someone entered hand %(number)s already: the game now has %(count)s "
+                        "hands. Check the list of hands before entering it again.",
+                        count,
+                    )
+                    % {"number": number, "count": count}
                 )
             doc = game.to_record()
             doc["hands"].append(hand_doc)
@@ -273,7 +283,8 @@ def add_hand(
             return hand
     except IntegrityError:
         raise HandAlreadyEntered(
-            f"Someone entered hand {number} already. Check the list of hands."
+            gettext("Someone entered hand %(number)s already. Check the list of hands.")
+            % {"number": number}
         ) from None
 
 
@@ -282,10 +293,12 @@ def _require_table_link(game: Game, link: TableLink) -> None:
     (checked again under the game's lock, so a revoke or lock takes effect at once)."""
     if not TableLink.objects.live().filter(pk=link.pk, game=game).exists():
         raise GameChangeRefused(
-            "This table link no longer works: ask an organiser for the table's new link."
+            gettext("This table link no longer works: ask an organiser for the table's new link.")
         )
     if game.locked:
-        raise GameChangeRefused("The organisers have locked this game: ask them to change it.")
+        raise GameChangeRefused(
+            gettext("The organisers have locked this game: ask them to change it.")
+        )
 
 
 def _game_to_change(
@@ -299,7 +312,7 @@ def _game_to_change(
         _require_table_link(game, table_link)
     doc = game.to_record()
     if not 1 <= number <= len(doc["hands"]):
-        raise GameChangeRefused(f"This game has no hand {number}.")
+        raise GameChangeRefused(gettext("This game has no hand %(number)s.") % {"number": number})
     return game, doc
 
 
@@ -368,7 +381,7 @@ def undo_last_hand(
         game = _locked_game(game_id)
         last = game.hands.order_by("-number").first()
         if last is None:
-            raise GameChangeRefused("There is no hand to undo.")
+            raise GameChangeRefused(gettext("There is no hand to undo."))
         delete_hand(game_id, last.number, actor=actor, table_link=table_link, kind=Kind.HAND_UNDONE)
         return last.number
 
@@ -390,7 +403,7 @@ def set_final_scores(
     with transaction.atomic():
         game = _locked_game(game_id)
         if game.entry_mode != Game.EntryMode.FINAL_SCORES:
-            raise GameChangeRefused("This game is entered hand by hand.")
+            raise GameChangeRefused(gettext("This game is entered hand by hand."))
         _require_open(game)
         seats = list(game.seats.order_by("seat"))
         before = [seat.entered_score for seat in seats]
@@ -424,11 +437,11 @@ def clear_final_scores(game_id: int, *, actor: Actor | None = None) -> None:
         game = _locked_game(game_id)
         if game.entry_mode != Game.EntryMode.FINAL_SCORES:
             raise GameChangeRefused(
-                "This game is entered hand by hand: delete its hands one by one instead."
+                gettext("This game is entered hand by hand: delete its hands one by one instead.")
             )
         seats = list(game.seats.select_related("player"))
         if all(seat.entered_score is None for seat in seats):
-            raise GameChangeRefused("This game has no final scores to clear.")
+            raise GameChangeRefused(gettext("This game has no final scores to clear."))
         if game.is_finished:
             clashes = seating_clashes(
                 game.session_id, game.table_number, [s.player for s in seats], exclude=game.pk
@@ -509,7 +522,7 @@ def reopen_game(game_id: int, *, actor: Actor | None = None) -> None:
     with transaction.atomic():
         game = _locked_game(game_id)
         if not game.is_finished:
-            raise GameChangeRefused("This game is not finished.")
+            raise GameChangeRefused(gettext("This game is not finished."))
         trail.write(Kind.REOPENED, actor=actor, game=game, before=_ended(game))
         if game.ended_early:
             game.ended_early = ""
@@ -950,7 +963,9 @@ def delete_penalty(game_id: int, penalty_id: int, *, actor: Actor | None = None)
         game = _locked_game(game_id)
         penalty = game.penalties.filter(pk=penalty_id).first()
         if penalty is None:
-            raise GameChangeRefused("This game has no such penalty: it may have been removed.")
+            raise GameChangeRefused(
+                gettext("This game has no such penalty: it may have been removed.")
+            )
         before = _penalty_doc(penalty)
         penalty.delete()
         rescore_game(game)
@@ -1101,7 +1116,7 @@ def revoke_table_link(game_id: int, *, actor: Actor | None = None) -> None:
     with transaction.atomic():
         game = _locked_game(game_id)
         if not _revoke_live(game):
-            raise GameChangeRefused("This game has no table link to revoke.")
+            raise GameChangeRefused(gettext("This game has no table link to revoke."))
         trail.write(Kind.LINK_CHANGED, actor=actor, game=game, after={"link": "revoked"})
 
 

@@ -51,8 +51,19 @@ GAME_TRAIL_SHOWN = 30
 # Numbers go to the templates as numbers; the `numbers` filters give them their look.
 
 
+def round_name(label: str) -> str:
+    """A round as the page's language names it: "E1" in English, 東1局 in Japanese."""
+    if len(label) < 2 or label[0] not in WIND_MARKS or not label[1:].isdigit():
+        return label
+    return _("%(wind)s%(number)s") % {"wind": WIND_MARKS[label[0]], "number": label[1:]}
+
+
 def round_honba(report_or_state) -> str:
-    return f"{report_or_state.round_label}-{report_or_state.honba}"
+    """The round and its honba: "E1-0" in English, 東1局 0本場 in Japanese."""
+    return _("%(round)s-%(honba)s") % {
+        "round": round_name(report_or_state.round_label),
+        "honba": report_or_state.honba,
+    }
 
 
 # Refusals as sentences that say what to do.
@@ -216,7 +227,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if result is not None:
         state = result.state
         context["state"] = {
-            "round": state.round_label,
+            "round": round_name(state.round_label),
             "honba": state.honba,
             "sticks": state.sticks,
             "dealer": names[state.dealer],
