@@ -54,7 +54,7 @@ def bomb(tmp_path_factory) -> Path:
 
 def run_measured(code: str, *, env: dict | None = None) -> dict:
     """Run `code` in a fresh Python; it leaves its result in `result`. Returns that with
-    the seconds (CPU and wall) the measured part took and the process's peak memory."""
+    the processor seconds the measured part took and the process's peak memory."""
     script = (
         textwrap.dedent(
             """
@@ -103,19 +103,19 @@ def test_the_converter_command_refuses_the_bomb_within_a_second_and_200_mb(bomb)
         import contextlib, io
         from tenhou.__main__ import main
         errors = io.StringIO()
-        wall, cpu = time.perf_counter(), time.process_time()
+        cpu = time.process_time()
         with contextlib.redirect_stderr(errors):
             result["status"] = main(["convert", {str(bomb)!r}])
         result["cpu"] = time.process_time() - cpu
-        result["wall"] = time.perf_counter() - wall
         result["stderr"] = errors.getvalue()
         """
     )
 
     assert result["status"] == 2
     assert result["stderr"].startswith(f"error: {bomb}: {REFUSAL}")
+    # Processor time, not the wall clock: a shared machine's load must not fail the test,
+    # while inflating the bomb would cost many seconds of processor time.
     assert result["cpu"] < 1.0, result
-    assert result["wall"] < 3.0, result  # the machine may be busy; the CPU time is the cost
     assert result["peak_mb"] < 200, result
 
 
@@ -129,13 +129,12 @@ def test_import_logs_refuses_the_bomb_within_a_second_and_200_mb(bomb):
         call_command("migrate", verbosity=0)
         Event.objects.create(name="Online", slug="online", starts_on=datetime.date(2026, 1, 1))
         out = io.StringIO()
-        wall, cpu = time.perf_counter(), time.process_time()
+        cpu = time.process_time()
         try:
             call_command("import_logs", "online", "1", {str(bomb)!r}, stdout=out)
         except SystemExit as exit:
             result["status"] = exit.code
         result["cpu"] = time.process_time() - cpu
-        result["wall"] = time.perf_counter() - wall
         result["output"] = out.getvalue()
         result["games"] = Game.objects.count()
         """,
@@ -145,8 +144,9 @@ def test_import_logs_refuses_the_bomb_within_a_second_and_200_mb(bomb):
     assert result["status"] == 1
     assert f"FAILED {bomb}: {REFUSAL}" in result["output"]
     assert result["games"] == 0
+    # Processor time, not the wall clock: a shared machine's load must not fail the test,
+    # while inflating the bomb would cost many seconds of processor time.
     assert result["cpu"] < 1.0, result
-    assert result["wall"] < 3.0, result
     assert result["peak_mb"] < 200, result
 
 
@@ -169,7 +169,7 @@ def test_the_import_page_refuses_the_bomb_within_a_second_and_200_mb(bomb):
         event.organisers.add(user)
         client = Client()
         client.force_login(user)
-        wall, cpu = time.perf_counter(), time.process_time()
+        cpu = time.process_time()
         with open({str(bomb)!r}, "rb") as upload:
             response = client.post(
                 "/events/online/import/",
@@ -177,7 +177,6 @@ def test_the_import_page_refuses_the_bomb_within_a_second_and_200_mb(bomb):
                 follow=True,
             )
         result["cpu"] = time.process_time() - cpu
-        result["wall"] = time.perf_counter() - wall
         result["status"] = response.status_code
         result["page"] = response.content.decode()
         result["games"] = Game.objects.count()
@@ -189,8 +188,9 @@ def test_the_import_page_refuses_the_bomb_within_a_second_and_200_mb(bomb):
     assert bomb.name in result["page"]
     assert REFUSAL in result["page"]
     assert result["games"] == 0
+    # Processor time, not the wall clock: a shared machine's load must not fail the test,
+    # while inflating the bomb would cost many seconds of processor time.
     assert result["cpu"] < 1.0, result
-    assert result["wall"] < 3.0, result
     assert result["peak_mb"] < 200, result
 
 
