@@ -7,6 +7,7 @@ import json
 import os
 import random
 import re
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -371,3 +372,41 @@ def test_a_tiny_run_reports_its_figures_checks_the_database_and_frees_its_port(t
         rf"\(game {game}\): seat 1 .* has score -?\d+, a fresh replay gives", checked.stdout
     )
     assert "The database check found 1 problem(s)." in checked.stderr
+
+
+def test_ctrl_c_stops_the_app_server_and_frees_its_port(tmp_path):
+    db = tmp_path / "load.sqlite3"
+    assert _manage(db, "migrate", "-v", "0").returncode == 0
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    }
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=f"sqlite:///{db}")
+    args = ["load_test", "--tables", "1", "--seconds", "120", "--workers", "1"]
+    process = subprocess.Popen(
+        [sys.executable, "-u", "manage.py", *args],
+        cwd=PROJECT_DIR,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        # As in a terminal: Ctrl-C interrupts (a background job would ignore it).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        lines = []
+        for line in process.stdout:
+            lines.append(line)
+            if "against gunicorn" in line:
+                break
+        port = int(re.search(r"on 127\.0\.0\.1:(\d+)", "".join(lines)).group(1))
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+        process.send_signal(signal.SIGINT)
+        out = process.stdout.read()
+        assert process.wait(timeout=120) != 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert "Interrupted: the app server is stopped." in out
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+        pass
