@@ -15,15 +15,17 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from . import formatting
 from .models import Game, GameSeat, Hand
 from .wording import yaku_name
 
+# How many hands a player played: a count, not the list of a game's hands.
+HANDS = pgettext_lazy("how many hands a player played", "Hands")
 # As the statistics page states them.
 DEFINITIONS = (
-    (gettext_lazy("Hands"), gettext_lazy(
+    (HANDS, gettext_lazy(
         "every hand recorded in the player's games, except chombo hands (which are "
         "played again); aborts and draws count.")),
     (gettext_lazy("Wins"), gettext_lazy("hands they won (each winner of a double ron counts).")),
@@ -167,7 +169,7 @@ class PlayerStats:
         """The figures as a page shows them: a label, the count, and the rate beside it."""
         return [
             {"label": _("Games"), "value": _count(self.games), "rate": ""},
-            {"label": _("Hands"), "value": _count(self.hands), "rate": ""},
+            {"label": str(HANDS), "value": _count(self.hands), "rate": ""},
             {"label": _("Wins"), "value": _count(self.wins), "rate": _percent(self.win_rate)},
             {"label": _("Tsumo"), "value": _count(self.tsumo), "rate": _percent(self.tsumo_rate)},
             {

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.functional import lazy
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from . import formatting
 from .models import WINDS, Game, GameSeat
@@ -577,7 +577,12 @@ class StatisticsTable(tables.Table):
         order_by=("player",),
     )
     games = ValueColumn(**_number(verbose_name=gettext_lazy("Games"), order_by=("-games",)))
-    hands = ValueColumn(**_number(verbose_name=gettext_lazy("Hands"), order_by=("-hands",)))
+    hands = ValueColumn(
+        **_number(
+            verbose_name=pgettext_lazy("how many hands a player played", "Hands"),
+            order_by=("-hands",),
+        )
+    )
     wins = ValueColumn(**_number(verbose_name=gettext_lazy("Wins"), order_by=("-wins",)))
     win_rate = RateColumn("win_rate", verbose_name=gettext_lazy("Win rate"))
     tsumo = ValueColumn(**_number(verbose_name=gettext_lazy("Tsumo"), order_by=("-tsumo",)))
