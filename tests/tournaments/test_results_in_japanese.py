@@ -168,7 +168,7 @@ def test_the_blank_scoresheet_reads_in_japanese(client, session, players):
 
     text = page_text(client.get(sheet_url(session, blank=True), **JA))
 
-    assert "空欄のスコアシート" in text and "記入済みのシート" in text
+    assert "白紙のスコアシート" in text and "記入済みのシート" in text
 
 
 def test_the_game_sheet_reads_in_japanese_with_rounds_in_kanji(client, session, players):
@@ -183,7 +183,7 @@ def test_the_game_sheet_reads_in_japanese_with_rounds_in_kanji(client, session, 
     assert grid[6][1] == "南1-0"
     assert [row[1] for row in grid[-3:]] == ["最終持ち点", "着順", "ポイント"]
     text = page_text(response)
-    assert "対局終了の理由:" in text
+    assert "対局終了の理由" in text
     assert "各プレイヤーの欄は、上段がその局の収支" in text
 
 
