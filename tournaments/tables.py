@@ -13,7 +13,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from . import formatting
+from . import exports, formatting
 from .models import WINDS, Game, GameSeat
 
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
@@ -307,6 +307,7 @@ PLACES = ("first", "second", "third", "fourth")
 class ValueColumn(tables.Column):
     """A column whose export is the stored value itself, whatever the page shows."""
 
+    @exports.as_is
     def value(self, value, **kwargs):
         return value
 
@@ -315,6 +316,7 @@ class MatchPointsColumn(ValueColumn):
     def render(self, value) -> str:
         return formatting.match_points(value)
 
+    @exports.of_value
     def value(self, value, **kwargs):
         return value.quantize(TENTH)
 
@@ -531,6 +533,7 @@ class ResultsTable(tables.Table):
     def render_game(self, record) -> str:
         return format_html('<a href="{}">#{}</a>', record.game.get_absolute_url(), record.game_id)
 
+    @exports.as_is
     def value_game(self, value) -> int:
         return value
 

@@ -51,14 +51,21 @@ TIE_ORDER = gettext_lazy(
 
 
 def _export_response(
-    request: HttpRequest, event: Event, table, name: str, title: str
+    request: HttpRequest, event: Event, table, name: str, title: str, variant: str = ""
 ) -> HttpResponse | None:
-    """The table as a file if the request asks for one of the export formats."""
+    """The table as a file if the request asks for one of the export formats; `variant`
+    names what else than the order the rows depend on (the cleaned filters)."""
     export_format = request.GET.get(EXPORT_PARAM)
     if export_format not in EXPORT_FORMATS:
         return None
     return exports.export_response(
-        request, event, table, export_format=export_format, name=name, title=title
+        request,
+        event,
+        table,
+        export_format=export_format,
+        name=name,
+        title=title,
+        variant=variant,
     )
 
 
@@ -176,7 +183,14 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     columns = MAX_SESSION_COLUMNS if all_columns else RECENT_SESSION_COLUMNS
     table = StandingsTable(result, session_columns=columns)
     BoundedRequestConfig(request, paginate=_paging(request, STANDINGS_PER_PAGE)).configure(table)
-    export = _export_response(request, event, table, f"{event.slug}-standings", _("Standings"))
+    export = _export_response(
+        request,
+        event,
+        table,
+        f"{event.slug}-standings",
+        _("Standings"),
+        repr(sorted(filters.items())),
+    )
     if export is not None:
         return export
     context = {
