@@ -40,7 +40,13 @@ def seat_mask(seats) -> int:
     return mask
 
 
+# Every four-seat mask and its seats, worked out once: exports read tens of thousands.
+SEAT_MASKS = tuple(tuple(seat for seat in SEATS if mask & (1 << seat)) for mask in range(16))
+
+
 def mask_seats(mask: int) -> tuple[int, ...]:
+    if 0 <= mask < len(SEAT_MASKS):
+        return SEAT_MASKS[mask]
     return tuple(seat for seat in SEATS if mask & (1 << seat))
 
 
@@ -432,21 +438,40 @@ class Game(models.Model):
     def to_record(self) -> dict[str, Any]:
         """The tenbou-game/1 document for this game: the one place engine input is built."""
         seats = self.ordered_seats()
-        doc: dict[str, Any] = {
-            "format": FORMAT,
-            "rules": self.event.rules_spec(),
-            "players": [s.player.display_name for s in seats],
-        }
-        if self.entry_mode == self.EntryMode.FINAL_SCORES:
-            doc["final_scores"] = [s.entered_score for s in seats]
-            doc["leftover_sticks"] = self.leftover_sticks
-        else:
-            doc["hands"] = [hand.to_record() for hand in self._hands_with_wins()]
-            if self.ended_early:
-                doc["ended_early"] = self.ended_early
+        final_scores = self.entry_mode == self.EntryMode.FINAL_SCORES
         # Meta orderings give hands by number and penalties by time, so prefetched rows
         # (an export of a whole event) are used as they are, without a query per game.
-        penalties = [p.to_record() for p in self.penalties.all()]
+        return self.document(
+            rules=self.event.rules_spec(),
+            players=[s.player.display_name for s in seats],
+            final_scores=[s.entered_score for s in seats] if final_scores else None,
+            leftover_sticks=self.leftover_sticks,
+            hands=None if final_scores else [h.to_record() for h in self._hands_with_wins()],
+            ended_early=self.ended_early,
+            penalties=[p.to_record() for p in self.penalties.all()],
+        )
+
+    @staticmethod
+    def document(
+        *,
+        rules,
+        players: list[str],
+        final_scores: list[int | None] | None,
+        leftover_sticks: int,
+        hands: list[dict] | None,
+        ended_early: str,
+        penalties: list[dict],
+    ) -> dict[str, Any]:
+        """A tenbou-game/1 document from a game's parts: `final_scores` for a game of
+        final scores only, else its `hands` (hand objects)."""
+        doc: dict[str, Any] = {"format": FORMAT, "rules": rules, "players": players}
+        if hands is None:
+            doc["final_scores"] = final_scores
+            doc["leftover_sticks"] = leftover_sticks
+        else:
+            doc["hands"] = hands
+            if ended_early:
+                doc["ended_early"] = ended_early
         if penalties:
             doc["penalties"] = penalties
         return doc
@@ -614,14 +639,36 @@ class Hand(models.Model):
 
     def to_engine(self) -> payouts.Hand:
         """This hand as the engine's `Hand`."""
+        return self.engine_hand(
+            result=self.result,
+            riichi_mask=self.riichi_mask,
+            tenpai_mask=self.tenpai_mask,
+            nagashi_mask=self.nagashi_mask,
+            abort_reason=self.abort_reason,
+            chombo_offender=self.chombo_offender,
+            wins=[win.to_engine() for win in self.wins.all()],
+        )
+
+    @staticmethod
+    def engine_hand(
+        *,
+        result: str,
+        riichi_mask: int,
+        tenpai_mask: int,
+        nagashi_mask: int,
+        abort_reason: str,
+        chombo_offender: int | None,
+        wins: list[payouts.Win],
+    ) -> payouts.Hand:
+        """The engine's `Hand` from the stored fields of a hand (and its engine wins)."""
         return payouts.Hand(
-            result=payouts.Result(self.result),
-            riichi=tuple(self.riichi),
-            wins=tuple(win.to_engine() for win in self.wins.all()),
-            tenpai=tuple(self.tenpai),
-            nagashi=tuple(self.nagashi),
-            reason=payouts.AbortReason(self.abort_reason) if self.abort_reason else None,
-            offender=self.chombo_offender,
+            result=payouts.Result(result),
+            riichi=tuple(mask_seats(riichi_mask)),
+            wins=tuple(wins),
+            tenpai=tuple(mask_seats(tenpai_mask)),
+            nagashi=tuple(mask_seats(nagashi_mask)),
+            reason=payouts.AbortReason(abort_reason) if abort_reason else None,
+            offender=chombo_offender,
         )
 
     def to_record(self) -> dict[str, Any]:
@@ -712,17 +759,25 @@ class Win(models.Model):
 
     def to_engine(self) -> payouts.Win:
         """This win as the engine's `Win` (a yakuman has no han or fu)."""
-        limit = self.yakuman is not None
+        return self.engine_win(*(getattr(self, name) for name in self.ENGINE_FIELDS))
+
+    # The stored fields `engine_win` takes, in its order.
+    ENGINE_FIELDS = ("winner", "loser", "han", "fu", "yakuman", "pao", "yaku", "dora", "is_open")
+
+    @staticmethod
+    def engine_win(winner, loser, han, fu, yakuman, pao, yaku, dora, is_open) -> payouts.Win:
+        """The engine's `Win` from the stored fields of a win, in `ENGINE_FIELDS` order."""
+        limit = yakuman is not None
         return payouts.Win(
-            winner=self.winner,
-            loser=self.loser,
-            han=None if limit else self.han,
-            fu=None if limit else self.fu,
-            yakuman=self.yakuman,
-            pao=self.pao,
-            yaku=tuple(self.yaku) or None,
-            dora=self.dora,
-            open=self.is_open,
+            winner=winner,
+            loser=loser,
+            han=None if limit else han,
+            fu=None if limit else fu,
+            yakuman=yakuman,
+            pao=pao,
+            yaku=tuple(yaku) or None,
+            dora=dora,
+            open=is_open,
         )
 
 
@@ -760,7 +815,12 @@ class Penalty(models.Model):
         return f"{self.match_points} for seat {self.seat}: {self.reason}"
 
     def to_record(self) -> dict[str, Any]:
-        return {"seat": self.seat, "match_points": float(self.match_points), "reason": self.reason}
+        return self.record(self.seat, self.match_points, self.reason)
+
+    @staticmethod
+    def record(seat: int, match_points: Decimal, reason: str) -> dict[str, Any]:
+        """A penalty object of a tenbou-game/1 document."""
+        return {"seat": seat, "match_points": float(match_points), "reason": reason}
 
 
 class PendingImport(models.Model):

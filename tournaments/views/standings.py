@@ -8,12 +8,15 @@ queries; nothing here replays a game.
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.db import DatabaseError, transaction
+from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -282,7 +285,9 @@ def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
 
 def event_export(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
-    text = json.dumps(exchange.export_event(event), ensure_ascii=False, indent=2) + "\n"
+    text = _cached_event_file(
+        event, "json", lambda: exchange.event_json(exchange.export_event(event))
+    )
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
     return response
@@ -290,9 +295,41 @@ def event_export(request: HttpRequest, slug: str) -> HttpResponse:
 
 def event_export_zip(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
-    response = HttpResponse(exchange.export_zip(event), content_type="application/zip")
+    content = _cached_event_file(event, "zip", lambda: exchange.export_zip(event))
+    response = HttpResponse(content, content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-records.zip"'
     return response
+
+
+EVENT_FILE_SECONDS = 60 * 60
+
+
+def _cached_event_file(event: Event, kind: str, build):
+    """The whole-event file, built once for each state of the event.
+
+    The results token changes with every finished result, but a hand entered in a game
+    still going leaves it alone, and the file holds those hands too; so the key also
+    carries the latest change of any game and their number (as the live screen's does),
+    and the event's name, rules and sessions, which the file repeats.
+    """
+    games = Game.objects.filter(session__event=event).aggregate(
+        last=Max("updated_at"), count=Count("pk")
+    )
+    frame = [
+        event.name,
+        event.rules_spec(),
+        list(event.sessions.order_by("number").values_list("number", "date", "title")),
+    ]
+    last = games["last"].isoformat() if games["last"] else "-"
+    digest = hashlib.sha256(
+        json.dumps([frame, last, games["count"]], default=str).encode()
+    ).hexdigest()[:32]
+    key = f"event-file:{event.pk}:{event.results_token}:{kind}:{digest}"
+    content = cache.get(key)
+    if content is None:
+        content = build()
+        cache.set(key, content, EVENT_FILE_SECONDS)
+    return content
 
 
 class EventImportForm(forms.Form):
