@@ -136,12 +136,15 @@ def play_hand(
         _check_riichi_points(hand, state.scores, rules)
     except ScoringError as err:
         raise err.in_hand(number) from None
-    s = settle(hand, dealer=state.dealer, honba=state.honba, sticks=state.sticks, rules=rules)
-    after = tuple(a + d for a, d in zip(state.scores, s.deltas, strict=True))
+    dealer = state.round_index % 4
+    s = settle(hand, dealer=dealer, honba=state.honba, sticks=state.sticks, rules=rules)
+    east, south, west, north = state.scores
+    to_east, to_south, to_west, to_north = s.deltas
+    after = (east + to_east, south + to_south, west + to_west, north + to_north)
     return HandReport(
-        state.round_label,
+        ROUND_LABELS[state.round_index],
         state.honba,
-        state.dealer,
+        dealer,
         state.sticks,
         state.scores,
         s.deltas,

@@ -26,6 +26,10 @@ _HAND_FIELDS: dict[Result, tuple[str, ...]] = {
     Result.ABORT: ("reason",),
     Result.CHOMBO: ("offender",),
 }
+# Each result by its name, found without the enum's own (slower) lookup.
+_RESULTS: dict[Any, Result] = {result.value: result for result in Result}
+# `_check_keys`' allowed fields as sets, made once for each tuple of fields.
+_ALLOWED: dict[Sequence[str], frozenset[str]] = {}
 _WIN_FIELDS = (
     "winner",
     "loser",
@@ -69,6 +73,8 @@ def _int(value: Any, what: str, *, hand: int | None = None) -> int:
 
 
 def _seat(value: Any, what: str, *, hand: int | None = None) -> int:
+    if value.__class__ is int and 0 <= value <= 3:
+        return value  # the usual case, without building the messages' checks
     seat = _int(value, what, hand=hand)
     if not 0 <= seat <= 3:
         raise ScoringError(f"{what} must be a seat number 0 to 3, not {seat}", hand=hand)
@@ -78,6 +84,8 @@ def _seat(value: Any, what: str, *, hand: int | None = None) -> int:
 def _seats(value: Any, what: str, *, hand: int | None = None) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise ScoringError(f"'{what}' must be a list of seat numbers", hand=hand)
+    if not value:
+        return ()
     seats = tuple(_seat(v, f"a seat in '{what}'", hand=hand) for v in value)
     if len(set(seats)) != len(seats):
         raise ScoringError(f"'{what}' names a seat twice", hand=hand)
@@ -91,6 +99,8 @@ def _object(value: Any, what: str, *, hand: int | None = None) -> dict[str, Any]
 
 
 def _check_keys(obj: dict[str, Any], allowed: Sequence[str], what: str, hand: int) -> None:
+    if obj.keys() <= _ALLOWED.setdefault(allowed, frozenset(allowed)):
+        return
     for key in obj:
         if key not in allowed:
             raise ScoringError(f"{what} has an unknown or misplaced field {key!r}", hand=hand)
@@ -103,7 +113,10 @@ def _parse_win(obj: Any, n: int) -> Win:
         raise ScoringError("a win needs 'winner'", hand=n)
 
     def opt_int(key: str) -> int | None:
-        return None if win.get(key) is None else _int(win[key], f"'{key}'", hand=n)
+        value = win.get(key)
+        if value is None or value.__class__ is int:
+            return value
+        return _int(value, f"'{key}'", hand=n)
 
     yaku = win.get("yaku")
     if yaku is not None and (
@@ -134,8 +147,8 @@ def parse_hand(obj: Any, n: int) -> Hand:
     """One hand object of a record; `n` is its number, from 1, for messages."""
     data = _object(obj, "a hand", hand=n)
     try:
-        result = Result(data.get("result"))
-    except ValueError:
+        result = _RESULTS.get(data.get("result")) or Result(data.get("result"))
+    except (ValueError, TypeError):
         choices = ", ".join(r.value for r in Result)
         raise ScoringError(
             f"unknown result {data.get('result')!r}; use one of {choices}", hand=n

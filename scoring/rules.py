@@ -10,6 +10,7 @@ import ast
 import dataclasses
 import functools
 import io
+import json
 import tokenize
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -637,9 +638,30 @@ def resolve_rules(spec: Any) -> Rules:
         raise ScoringError(
             f"unknown rule preset {preset!r}; choose one of {', '.join(sorted(PRESETS))}"
         )
+    base = PRESETS[preset]
+    if not overrides:
+        return base  # frozen: the preset itself, not a copy built and checked again
+    try:
+        key = (preset, json.dumps(overrides, sort_keys=True))
+    except (TypeError, ValueError):
+        key = None
+    cached = _RESOLVED.get(key) if key else None
+    if cached is not None and cached[0] is base:
+        return cached[1]
     changes = {}
     for name, value in overrides.items():
         if name not in _FIELDS:
             raise ScoringError(f"unknown rule option {name!r}")
         changes[name] = _convert_option(name, value)
-    return dataclasses.replace(PRESETS[preset], **changes)
+    rules = dataclasses.replace(base, **changes)
+    if key:
+        if len(_RESOLVED) >= MAX_RESOLVED:
+            _RESOLVED.clear()
+        _RESOLVED[key] = (base, rules)
+    return rules
+
+
+# The rules of preset + overrides already resolved: every game of an event names the same
+# ones, and building and checking a `Rules` costs more than replaying a short game's hand.
+MAX_RESOLVED = 256
+_RESOLVED: dict[tuple[str, str], tuple[Rules, Rules]] = {}
