@@ -63,3 +63,23 @@ def test_a_repeated_export_is_served_from_the_cache_until_results_change(client,
     player.save()
     three = client.get(address, {"_export": fmt})
     assert three.content != one.content
+
+
+@pytest.mark.parametrize("name", ["home", "statistics"])
+def test_every_other_paged_list_caps_per_page(client, organiser, name):
+    small_league(organiser)
+    args = [] if name == "home" else ["league"]
+
+    response = client.get(reverse(f"tournaments:{name}", args=args), {"per_page": "100000"})
+
+    assert response.status_code == 200
+    assert response.context["table"].paginator.per_page == MAX_PER_PAGE
+
+
+def test_an_export_ignores_per_page_and_has_every_row(client, organiser):
+    small_league(organiser)
+    address = reverse("tournaments:results", args=["league"])
+
+    text = client.get(address, {"_export": "csv", "per_page": "1", "page": "2"}).content
+
+    assert len(text.decode("utf-8-sig").strip().splitlines()) == 1 + 12  # header, 3 games
