@@ -104,6 +104,7 @@ def test_bench_prints_its_figures():
     done = run("bench", "--games", "20", "--repeat", "2")
     assert done.returncode == 0, done.stderr
     assert "hands per second" in done.stdout
+    assert "per second of CPU" in done.stdout
     assert "60-game event replay" in done.stdout
 
 
