@@ -298,12 +298,10 @@ def table_file(table, export_format: str, title: str) -> bytes:
     raise ValueError(f"unknown export format {export_format!r}")
 
 
-def export_response(
-    request, event, table, *, export_format: str, name: str, title: str, variant: str = ""
-):
-    """The table as a download, cached for this state of the event's results.
+def export_key(event, table, *, export_format: str, name: str, variant: str = "") -> str:
+    """The cache key of a table's file.
 
-    The key holds what the file depends on and nothing else: the table's order as
+    It holds what the file depends on and nothing else: the table's order as
     django-tables2 understood it (an unknown `?sort=` is the default order), `variant`
     (the view's cleaned filters) and the language of the headers. An address with extra
     parameters therefore finds the same file instead of building a new one.
@@ -312,11 +310,30 @@ def export_response(
     shape = hashlib.sha256(f"{order}|{variant}".encode()).hexdigest()[:32]
     # The headers of a CSV or XLSX file are in the page's language; JSON is always English.
     language = "en" if export_format == "json" else translation.get_language()
-    key = f"export:{event.pk}:{event.results_token}:{name}:{export_format}:{language}:{shape}"
+    return f"export:{event.pk}:{event.results_token}:{name}:{export_format}:{language}:{shape}"
+
+
+def cached_response(event, table, *, export_format: str, name: str, variant: str = ""):
+    """The file as a download if it was built already for this state of results, else
+    None. `table` need only know its columns and order, not its rows."""
+    key = export_key(event, table, export_format=export_format, name=name, variant=variant)
+    content = cache.get(key)
+    return None if content is None else _download(content, export_format, name)
+
+
+def export_response(
+    request, event, table, *, export_format: str, name: str, title: str, variant: str = ""
+):
+    """The table as a download, cached for this state of the event's results."""
+    key = export_key(event, table, export_format=export_format, name=name, variant=variant)
     content = cache.get(key)
     if content is None:
         content = table_file(table, export_format, title)
         cache.set(key, content, CACHE_SECONDS)
+    return _download(content, export_format, name)
+
+
+def _download(content: bytes, export_format: str, name: str) -> HttpResponse:
     response = HttpResponse(content, content_type=CONTENT_TYPES[export_format])
     response["Content-Disposition"] = f'attachment; filename="{name}.{export_format}"'
     return response

@@ -223,3 +223,21 @@ def test_the_standings_file_follows_the_filters(client, league):
     # An invalid filter is no filter: the whole league, the same file.
     invalid = client.get(address, {"_export": "csv", "first_session": "x"})
     assert invalid.content == everything
+
+
+@pytest.mark.parametrize("query", [{}, {"sort": "-wins"}, {"sort": "nonsense", "x": "1"}])
+def test_a_statistics_file_made_already_is_sent_without_counting_again(
+    client,
+    online,  # noqa: F811
+    query,
+):
+    address = reverse("tournaments:statistics", args=[online.slug])
+    first = client.get(address, {**query, "_export": "csv"})
+
+    with CaptureQueriesContext(connection) as captured:
+        again = client.get(address, {**query, "_export": "csv"})
+
+    assert again.content == first.content
+    assert not any("tournaments_hand" in q["sql"] for q in captured.captured_queries)
+    other = "-riichi" if query.get("sort") != "-riichi" else "player"
+    assert client.get(address, {"sort": other, "_export": "csv"}).content != first.content

@@ -264,6 +264,18 @@ MAX_YAKU_ROWS = 60
 
 def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
+    export_format = request.GET.get(EXPORT_PARAM)
+    if export_format in EXPORT_FORMATS:
+        # Every event's statistics table has the same columns, so a table without rows
+        # knows the order asked for: a file made already goes out without the statistics
+        # being worked out again.
+        shell = StatisticsTable([], event_slug=event.slug)
+        BoundedRequestConfig(request, paginate=False).configure(shell)
+        cached = exports.cached_response(
+            event, shell, export_format=export_format, name=f"{event.slug}-statistics"
+        )
+        if cached is not None:
+            return cached
     players = statistics(Game.objects.filter(session__event=event))
     table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
     BoundedRequestConfig(request, paginate=_paging(request, STATISTICS_PER_PAGE)).configure(table)
