@@ -258,7 +258,18 @@ class GameSeatAdmin(admin.ModelAdmin):
 
 class WinInline(ViewOnlyInline, admin.TabularInline):
     model = Win
-    fields = ["order", "winner", "loser", "han", "fu", "yakuman", "pao", "dora", "is_open"]
+    fields = [
+        "order",
+        "winner",
+        "loser",
+        "han",
+        "fu",
+        "yakuman",
+        "pao",
+        "pao_yakuman",
+        "dora",
+        "is_open",
+    ]
     readonly_fields = fields
 
 

@@ -22,7 +22,7 @@ from scoring import yaku as yaku_table
 from scoring.counting import MAX_DORA, Count, count_yaku
 from scoring.errors import ScoringError
 from scoring.payouts import MAX_YAKUMAN, VALID_FU, check_value
-from scoring.rules import MultiRon, Rules
+from scoring.rules import MultiRon, PaoScope, Rules
 
 from .engine_words import translate as engine_message
 from .formatting import points
@@ -51,6 +51,8 @@ HAN_CHOICES = [(str(h), str(h)) for h in range(1, 13)] + [
 ]
 FU_CHOICES = [(fu, str(fu)) for fu in VALID_FU]
 YAKUMAN_CHOICES = [(n, f"×{n}") for n in range(1, MAX_YAKUMAN + 1)]
+# Of a win of several yakuman, how many the liable player fed (pao_scope: fed_yakuman).
+PAO_YAKUMAN_CHOICES = [(n, f"×{n}") for n in range(1, MAX_YAKUMAN + 1)]
 NOBODY = ("", gettext_lazy("None"))
 HAND_KINDS = [("closed", gettext_lazy("Closed")), ("open", gettext_lazy("Open (called tiles)"))]
 YAKU_CHOICES = [(y.key, y.romaji) for y in yaku_table.YAKU_LIST]
@@ -248,6 +250,18 @@ class HandForm(forms.Form):
             f[f"w{i}_pao"] = _seat_field(
                 seats, nobody=True, label=gettext_lazy("Pao (liable player)")
             )
+            if self.pao_per_yakuman:
+                f[f"w{i}_pao_yakuman"] = forms.IntegerField(
+                    required=False,
+                    initial=1,
+                    label=gettext_lazy("Liable for"),
+                    widget=forms.RadioSelect(choices=PAO_YAKUMAN_CHOICES),
+                    error_messages={
+                        "invalid": gettext_lazy(
+                            "Liable for: choose how many of the yakuman were fed."
+                        )
+                    },
+                )
             f[f"w{i}_yaku"] = forms.MultipleChoiceField(
                 choices=YAKU_CHOICES,
                 required=False,
@@ -316,6 +330,7 @@ class HandForm(forms.Form):
                 "fu": self[f"w{i}_fu"],
                 "yakuman": self[f"w{i}_yakuman"],
                 "pao": self[f"w{i}_pao"],
+                "pao_yakuman": (self[f"w{i}_pao_yakuman"] if self.pao_per_yakuman else None),
                 "hand": self[f"w{i}_hand"],
                 "yaku_groups": self._yaku_groups(i),
                 "counters": [self[f"w{i}_{part}"] for part in ("dora", "ura", "aka")],
@@ -516,8 +531,48 @@ class HandForm(forms.Form):
                 )
                 return None
             win["pao"] = pao
+            fed = self._clean_pao_yakuman(i, who, win["yakuman"])
+            if fed is False:
+                return None
+            if fed is not None:
+                win["pao_yakuman"] = fed
+        elif self.pao_per_yakuman and cleaned.get(f"w{i}_pao_yakuman") not in (None, 1):
+            self.add_error(
+                f"w{i}_pao_yakuman",
+                _("%(name)s: choose the liable player under Pao, or set Liable for to ×1.")
+                % {"name": who},
+            )
+            return None
         win.update(self._stats(i, count))
         return win
+
+    @property
+    def pao_per_yakuman(self) -> bool:
+        """Whether a liable player answers only for the yakuman they fed (Mahjong Soul),
+        so that the form asks how many of the win's yakuman that is."""
+        return self.rules.pao_scope is PaoScope.FED_YAKUMAN
+
+    def _clean_pao_yakuman(self, i: int, who: str, multiple: int) -> int | None | bool:
+        """How many of the win's yakuman the liable player answers for: None when the form
+        does not ask (or for a single yakuman), False when refused (the reason is on the
+        form)."""
+        if not self.pao_per_yakuman:
+            return None
+        fed = self.cleaned_data.get(f"w{i}_pao_yakuman")
+        if fed is None:
+            return None if multiple == 1 else 1
+        if not 1 <= fed <= multiple:
+            self.add_error(
+                f"w{i}_pao_yakuman",
+                _(
+                    "%(name)s: the liable player can answer for at most the hand's "
+                    "%(multiple)s yakuman, not ×%(fed)s: choose ×1 to ×%(multiple)s."
+                )
+                % {"name": who, "multiple": multiple, "fed": fed},
+            )
+            return False
+        # A single yakuman needs no count: the liable player answers for the one there is.
+        return None if multiple == 1 else fed
 
     def _count(self, i: int, who: str, *, tsumo: bool) -> Count | None | bool:
         """The checklist's count of winner `i`: None when no yaku are ticked, False when
@@ -609,8 +664,20 @@ class HandForm(forms.Form):
 
 
 STATS = ("yaku", "dora", "open")
-VALUE = ("winner", "loser", "han", "fu", "yakuman", "pao")
-PARTS = ("winner", "han", "fu", "yakuman", "pao", "yaku", "hand", "dora", "ura", "aka")
+VALUE = ("winner", "loser", "han", "fu", "yakuman", "pao", "pao_yakuman")
+PARTS = (
+    "winner",
+    "han",
+    "fu",
+    "yakuman",
+    "pao",
+    "pao_yakuman",
+    "yaku",
+    "hand",
+    "dora",
+    "ura",
+    "aka",
+)
 
 
 def _keep_stats(win: dict[str, Any], old_hand: dict[str, Any] | None) -> dict[str, Any]:
@@ -633,6 +700,8 @@ def initial_from_hand(hand: dict[str, Any]) -> dict[str, Any]:
             initial[f"w{i}_han"] = str(min(win["han"], 13))
             initial[f"w{i}_fu"] = win.get("fu")
         initial[f"w{i}_pao"] = win.get("pao")
+        if win.get("pao_yakuman") is not None:
+            initial[f"w{i}_pao_yakuman"] = win["pao_yakuman"]
         if win.get("loser") is not None:
             initial["loser"] = win["loser"]
     for key in ("tenpai", "nagashi"):

@@ -699,6 +699,7 @@ class Hand(models.Model):
                 fu=w.get("fu"),
                 yakuman=w.get("yakuman"),
                 pao=w.get("pao"),
+                pao_yakuman=w.get("pao_yakuman"),
                 yaku=w.get("yaku") or [],
                 dora=w.get("dora"),
                 is_open=w.get("open"),
@@ -723,6 +724,15 @@ class Win(models.Model):
     pao = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=SEAT_VALIDATORS, verbose_name=_("pao")
     )
+    pao_yakuman = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        verbose_name=_("pao yakuman"),
+        help_text=_(
+            "How many of the yakuman multiples the liable player answers for, under "
+            "rules where pao covers only the fed yakuman (empty: one)."
+        ),
+    )
     yaku = models.JSONField(default=list, blank=True, verbose_name=_("yaku"))
     dora = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("dora"))
     is_open = models.BooleanField(null=True, blank=True, verbose_name=_("is open"))
@@ -737,6 +747,11 @@ class Win(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(pao__isnull=True) | Q(pao__lte=3), name="win_pao_0_to_3"
+            ),
+            models.CheckConstraint(
+                condition=Q(pao_yakuman__isnull=True)
+                | Q(pao__isnull=False, pao_yakuman__gte=1, pao_yakuman__lte=models.F("yakuman")),
+                name="win_pao_yakuman_within_the_win",
             ),
             models.CheckConstraint(
                 condition=Q(han__isnull=True) | Q(han__gte=1, han__lte=99), name="win_han_range"
@@ -762,10 +777,23 @@ class Win(models.Model):
         return self.engine_win(*(getattr(self, name) for name in self.ENGINE_FIELDS))
 
     # The stored fields `engine_win` takes, in its order.
-    ENGINE_FIELDS = ("winner", "loser", "han", "fu", "yakuman", "pao", "yaku", "dora", "is_open")
+    ENGINE_FIELDS = (
+        "winner",
+        "loser",
+        "han",
+        "fu",
+        "yakuman",
+        "pao",
+        "pao_yakuman",
+        "yaku",
+        "dora",
+        "is_open",
+    )
 
     @staticmethod
-    def engine_win(winner, loser, han, fu, yakuman, pao, yaku, dora, is_open) -> payouts.Win:
+    def engine_win(
+        winner, loser, han, fu, yakuman, pao, pao_yakuman, yaku, dora, is_open
+    ) -> payouts.Win:
         """The engine's `Win` from the stored fields of a win, in `ENGINE_FIELDS` order."""
         limit = yakuman is not None
         return payouts.Win(
@@ -775,6 +803,7 @@ class Win(models.Model):
             fu=None if limit else fu,
             yakuman=yakuman,
             pao=pao,
+            pao_yakuman=pao_yakuman,
             yaku=tuple(yaku) or None,
             dora=dora,
             open=is_open,

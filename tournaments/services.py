@@ -193,7 +193,19 @@ def _save_hand(hand: Hand) -> Hand:
 
 
 def _win_fields(win: Win) -> dict[str, Any]:
-    names = ("order", "winner", "loser", "han", "fu", "yakuman", "pao", "yaku", "dora", "is_open")
+    names = (
+        "order",
+        "winner",
+        "loser",
+        "han",
+        "fu",
+        "yakuman",
+        "pao",
+        "pao_yakuman",
+        "yaku",
+        "dora",
+        "is_open",
+    )
     return {name: getattr(win, name) for name in names}
 
 

@@ -114,6 +114,14 @@ def describe_hand(hand: dict[str, Any], names: list[str], *, rules: Rules | None
         text = win_value(win, rules)
         if win.get("pao") is None:
             return text
+        if win.get("pao_yakuman") is not None:
+            # Only part of a multiple yakuman is on the liable player (pao_scope).
+            return _("%(value)s (pao %(player)s for ×%(fed)s of ×%(yakuman)s)") % {
+                "value": text,
+                "player": names[win["pao"]],
+                "fed": win["pao_yakuman"],
+                "yakuman": win["yakuman"],
+            }
         return _("%(value)s (pao %(player)s)") % {"value": text, "player": names[win["pao"]]}
 
     if result == Hand.Result.RON:

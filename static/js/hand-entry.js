@@ -59,6 +59,23 @@
     win.querySelectorAll('[data-needs="yakuman"]').forEach(function (group) {
       show(group, on && yakuman);
     });
+    // How many yakuman the liable player fed: only with a liable player and a multiple.
+    var liable = checked("w" + index + "_pao") !== "";
+    var multiple = parseInt(checked("w" + index + "_yakuman") || "1", 10);
+    win.querySelectorAll('[data-needs="pao"]').forEach(function (group) {
+      show(group, on && yakuman && liable && multiple >= 2);
+      if (!on || !yakuman || !liable) {
+        return;
+      }
+      group.querySelectorAll("input").forEach(function (input) {
+        var ok = parseInt(input.value, 10) <= multiple;
+        input.disabled = !ok || multiple < 2;
+        input.closest(".pick").hidden = !ok;
+        if (!ok) {
+          input.checked = false;
+        }
+      });
+    });
   }
 
   function update() {
