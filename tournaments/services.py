@@ -15,7 +15,7 @@ from functools import reduce
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
@@ -800,6 +800,18 @@ def session_for_import(event: Event, number: int, date) -> tuple[Session, bool]:
     except IntegrityError:
         # Created by another import in the meantime.
         return Session.objects.get(event=event, number=number), False
+
+
+def drop_empty_session(session: Session) -> bool:
+    """Remove a session created for an import that stored no game in the end (every log
+    refused), so that a failed import leaves nothing behind. True if it was removed."""
+    with transaction.atomic():
+        deleted, _ = (
+            Session.objects.filter(pk=session.pk)
+            .exclude(Exists(Game.objects.filter(session=OuterRef("pk"))))
+            .delete()
+        )
+    return bool(deleted)
 
 
 def create_game_from_record(

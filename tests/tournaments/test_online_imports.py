@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournaments import imports
+from tournaments import imports, services
 from tournaments.models import Event, Game, Hand, Player, Session, Win
 
 pytestmark = pytest.mark.django_db
@@ -256,3 +256,43 @@ def test_the_event_forms_offer_the_preset_a_refused_log_needs(client, organiser)
     assert event.rules_preset == "tenhou-east"
     check = imports.check_log(event, TENHOU_EAST.name, TENHOU_EAST.read_bytes())
     assert check.problems == []
+
+
+def test_the_command_leaves_no_empty_session_when_every_log_is_refused(organiser):
+    event = make_event(organiser, "south-only", "tenhou")
+    code, out = run_command("south-only", "2", str(TENHOU_EAST), str(JADE), "--create-players")
+    assert code == 1
+    assert out[-1] == "0 imported, 2 failed."
+    assert not any(line.startswith("Created session") for line in out)
+    assert list(event.sessions.values_list("number", flat=True)) == [1]
+    assert not Game.objects.exists() and not Player.objects.exists()
+
+
+def test_the_command_removes_the_session_it_created_when_the_import_then_fails(
+    organiser, monkeypatch
+):
+    event = make_event(organiser, "soul-two", "mahjongsoul-east")
+
+    def refuse(*args, **kwargs):
+        raise services.GameChangeRefused("someone imported it meanwhile")
+
+    monkeypatch.setattr(imports, "import_game", refuse)
+    code, out = run_command("soul-two", "2", str(GOLD_EAST), "--create-players")
+    assert code == 1
+    assert out == [
+        f"FAILED {GOLD_EAST} (Mahjong Soul, East-only game, 金の間東喰赤): someone imported "
+        "it meanwhile",
+        "0 imported, 1 failed.",
+    ]
+    assert list(event.sessions.values_list("number", flat=True)) == [1]
+    assert not Player.objects.exists()
+
+
+def test_an_empty_session_is_removed_but_one_with_a_game_is_kept(organiser):
+    event = make_event(organiser, "soul-three", "mahjongsoul-east")
+    run_command("soul-three", "1", str(GOLD_EAST), "--create-players")
+    kept = event.sessions.get(number=1)
+    assert services.drop_empty_session(kept) is False
+    empty = Session.objects.create(event=event, number=2, date=datetime.date(2026, 1, 15))
+    assert services.drop_empty_session(empty) is True
+    assert list(event.sessions.values_list("number", flat=True)) == [1]

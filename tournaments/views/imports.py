@@ -94,6 +94,7 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     errors: dict[int, str] = {}
     if request.method == "POST":
         session = None
+        created = False
         done = []
         for index, check in enumerate(checks):
             if not check.importable or request.POST.get(f"import-{index}") != "on":
@@ -102,7 +103,7 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             try:
                 seated = imports.resolve_players(check, choices, create_unknown=False)
                 if session is None:
-                    session, _ = services.session_for_import(
+                    session, created = services.session_for_import(
                         event, pending.session_number, pending.session_date
                     )
                 game = imports.import_game(
@@ -116,6 +117,9 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
                 errors[index] = str(err)
                 continue
             done.append(game)
+        if created and not done and services.drop_empty_session(session):
+            # Every chosen log was refused: the new session goes again.
+            session = None
         if done:
             messages.success(
                 request,

@@ -44,11 +44,10 @@ class Command(BaseCommand):
             raise CommandError(f"No event with the slug {options['event']!r}.")
         if options["session"] < 1:
             raise CommandError("Session numbers start at 1.")
-        session, created = services.session_for_import(
-            event, options["session"], options["date"] or timezone.localdate()
-        )
-        if created:
-            self.stdout.write(f"Created session {session.number} of {event}.")
+        # The session is created with the first game that can go into it, and removed
+        # again if no game was stored in the end: refused logs leave nothing behind.
+        session = None
+        created = False
         imported = failed = 0
         for name in options["files"]:
             path = Path(name)
@@ -64,11 +63,15 @@ class Command(BaseCommand):
             # Where and how long the game was played, once the log could be read.
             label = f"{name} ({check.game.played_under})" if check.game else name
             try:
-                players = (
-                    imports.resolve_players(check, {}, create_unknown=options["create_players"])
-                    if check.importable
-                    else []
+                if not check.importable:
+                    raise services.GameChangeRefused("; ".join(check.problems))
+                players = imports.resolve_players(
+                    check, {}, create_unknown=options["create_players"]
                 )
+                if session is None:
+                    session, created = services.session_for_import(
+                        event, options["session"], options["date"] or timezone.localdate()
+                    )
                 game = imports.import_game(
                     session, check, players, table_number=session.games.next_table_number()
                 )
@@ -79,8 +82,12 @@ class Command(BaseCommand):
                 continue
             seats = game.ordered_seats()
             summary = ", ".join(f"{s.player} {s.score:,}" for s in seats)
+            if created and not imported:
+                self.stdout.write(f"Created session {session.number} of {event}.")
             self.stdout.write(f"imported {label}: table {game.table_number}, {summary}")
             imported += 1
+        if created and not imported:
+            services.drop_empty_session(session)
         self.stdout.write(f"{imported} imported, {failed} failed.")
         if failed:
             raise SystemExit(1)
