@@ -153,6 +153,15 @@ def visible_players(user):
     return players.filter(condition)
 
 
+def pickable_players(user, event: Event):
+    """The players an organiser of `event` may seat or pick: active players this user
+    may know of (see `visible_players`) and the event's own roster. A player known only
+    from other organisers' private events is neither offered nor accepted."""
+    known = visible_players(user).filter(active=True).values("pk")
+    on_roster = RosterEntry.objects.filter(event=event).values("player_id")
+    return Player.objects.filter(Q(pk__in=known) | Q(pk__in=on_roster))
+
+
 def get_player_for_reader(request: HttpRequest, pk: int) -> Player:
     """The player, or 404 as if there were none when this user may not know of them."""
     return get_object_or_404(visible_players(request.user), pk=pk)

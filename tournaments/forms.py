@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 import scoring
 from scoring.rules import Chombo, Rules, option_names, preset_clauses
 
-from . import services
+from . import access, services
 from .formatting import points, rule_number
 from .hand_forms import WIND_NAMES
 from .models import Event, Game, Player, Session
@@ -773,7 +773,7 @@ class GameForm(TenbouFormMixin, forms.Form):
         max_value=MAX_TABLE_NUMBER,
     )
 
-    def __init__(self, *args, session: Session, game: Game | None = None, **kwargs):
+    def __init__(self, *args, session: Session, user, game: Game | None = None, **kwargs) -> None:
         self.session = session
         self.game = game
         if game is not None:
@@ -791,7 +791,9 @@ class GameForm(TenbouFormMixin, forms.Form):
         self.fields["table_number"].error_messages["max_value"] = _(
             "Table numbers go up to %(most)s. Choose a smaller one."
         ) % {"most": MAX_TABLE_NUMBER}
-        offered = Q(active=True)
+        # Only players this organiser may know of: another organiser's private event
+        # neither shows its players here nor lets a posted id seat one.
+        offered = Q(pk__in=access.pickable_players(user, session.event).values("pk"))
         if game is not None:
             # A player made inactive since keeps their seat in the game they played.
             offered |= Q(seats__game=game)
@@ -803,7 +805,12 @@ class GameForm(TenbouFormMixin, forms.Form):
                 empty_label=_("Choose a player"),
                 error_messages={
                     "required": _("Choose the player at %(wind)s: a game needs four.")
-                    % {"wind": wind}
+                    % {"wind": wind},
+                    "invalid_choice": _(
+                        "The player chosen at %(wind)s is not one you can seat here: choose "
+                        "a player from the list, or add a new player first."
+                    )
+                    % {"wind": wind},
                 },
             )
         self.fields["substitutes"] = forms.TypedMultipleChoiceField(
@@ -898,9 +905,10 @@ class RosterPickForm(TenbouFormMixin, forms.Form):
         },
     )
 
-    def __init__(self, *args, event: Event, matches=None, **kwargs):
+    def __init__(self, *args, event: Event, user, matches=None, **kwargs):
         super().__init__(*args, **kwargs)
-        offered = Player.objects.exclude(entries__event=event)
+        # Never a player known only from another organiser's private event.
+        offered = access.pickable_players(user, event).exclude(entries__event=event)
         self.fields["players"].queryset = offered if matches is None else matches
 
     def clean_players(self):

@@ -23,7 +23,7 @@ import scoring
 import tenhou
 from tenhou import TenhouGame, convert, platforms
 
-from . import services
+from . import access, services
 from .models import Event, Game, Player, Session
 
 # Uploads larger than this are not game logs (a long Tenhou log is well under 100 kB).
@@ -97,8 +97,9 @@ class LogCheck:
         return (self.game.log_id if self.game else None) or ""
 
 
-def match_names(names: Sequence[str]) -> list[NameMatch]:
-    """Exact display-name matches first; otherwise close names for the organiser to confirm."""
+def match_names(names: Sequence[str], offered=None) -> list[NameMatch]:
+    """Exact display-name matches first; otherwise close names, among the `offered`
+    players (every active player if None), for the organiser to confirm."""
     exact = {p.display_name: p for p in Player.objects.filter(display_name__in=names)}
     matches = []
     candidates: dict[str, Player] | None = None
@@ -107,7 +108,8 @@ def match_names(names: Sequence[str]) -> list[NameMatch]:
             matches.append(NameMatch(name, exact[name]))
             continue
         if candidates is None:
-            candidates = {p.display_name: p for p in Player.objects.filter(active=True)}
+            pool = Player.objects.filter(active=True) if offered is None else offered
+            candidates = {p.display_name: p for p in pool}
         lowered = {n.casefold(): n for n in candidates}
         close = difflib.get_close_matches(name.casefold(), list(lowered), n=3, cutoff=0.6)
         matches.append(NameMatch(name, None, [candidates[lowered[c]] for c in close]))
@@ -143,7 +145,8 @@ def check_converted(event: Event, entry: Mapping[str, Any], *, user=None) -> Log
     check.game = game
     check.final_scores = list(game.final_scores)
     check.hand_count = len(game.hand_deltas)
-    check.names = match_names(game.players)
+    offered = access.pickable_players(user, event) if user is not None else None
+    check.names = match_names(game.players, offered)
     if game.log_id:
         same = Game.objects.filter(source_id=game.log_id).select_related("session__event")
         here = same.filter(source_event=event).first()
@@ -280,10 +283,14 @@ def import_game(
 
 
 def resolve_players(
-    check: LogCheck, choices: Mapping[int, str], *, create_unknown: bool
+    check: LogCheck, choices: Mapping[int, str], *, create_unknown: bool, offered=None
 ) -> list[Player | str]:
     """Seat by seat: the exact match, the player the organiser chose (by pk, or "new"), or
-    the log's name to create. Raises `GameChangeRefused` for a name with no decision."""
+    the log's name to create. Raises `GameChangeRefused` for a name with no decision.
+
+    A chosen player must be one of the `offered` players (every active player if None):
+    the organiser's list, never a player known only from someone else's private event."""
+    pool = Player.objects.filter(active=True) if offered is None else offered
     seated: list[Player | str] = []
     for seat, match in enumerate(check.names):
         choice = choices.get(seat, "")
@@ -292,7 +299,7 @@ def resolve_players(
         elif choice:
             # The choice comes from the browser: anything but a player's number is refused.
             player = (
-                Player.objects.filter(pk=int(choice), active=True).first()
+                pool.filter(pk=int(choice)).first()
                 if choice.isascii() and choice.isdigit() and len(choice) < 10
                 else None
             )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import io
 import json
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -14,8 +15,9 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.builders import small_league
-from tournaments.models import Event, Game, GameSeat, Session
+from tests.tournaments.builders import final_game, small_league
+from tournaments import services
+from tournaments.models import Event, Game, GameSeat, Player, Session
 
 pytestmark = pytest.mark.django_db
 
@@ -231,3 +233,133 @@ def test_the_player_list_hides_players_of_private_events_from_a_stranger(
 
     for name in ("A", "B", "C", "D", "E"):
         assert f">{name}</a>" not in page
+
+
+# 7. Players of private events in the pickers
+
+LOG = (
+    Path(__file__).resolve().parents[1] / "data" / "tenhou" / "2019123123gm-00a9-0000-f4386d0e.json"
+)
+SECRET_NAMES = ["Secret Sae", "Secret Sho", "Secret Suzu", "Secret Sora"]
+
+
+@pytest.fixture
+def secret_players(organiser):
+    """Four players who only ever played in the organiser's private event."""
+    secret = Event.objects.create(
+        name="Secret", slug="secret", starts_on=datetime.date(2026, 1, 1), is_public=False
+    )
+    secret.organisers.add(organiser)
+    one = Session.objects.create(event=secret, number=1, date=datetime.date(2026, 1, 1))
+    final_game(one, SECRET_NAMES, [41300, 24900, 21800, 12000], 1)
+    return {p.display_name: p for p in Player.objects.filter(display_name__in=SECRET_NAMES)}
+
+
+@pytest.fixture
+def strangers_event(stranger):
+    """The stranger organises an online event of their own, with a roster player, beside
+    a public event's player and a player with no games yet."""
+    event = Event.objects.create(
+        name="Mine", slug="mine", starts_on=datetime.date(2026, 1, 1), rules_preset="tenhou"
+    )
+    event.organisers.add(stranger)
+    Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
+    services.add_names_to_roster(event.pk, ["Roster Ren"], create=True)
+    public = Event.objects.create(name="Open", slug="open", starts_on=datetime.date(2026, 1, 1))
+    session = Session.objects.create(event=public, number=1, date=datetime.date(2026, 1, 1))
+    final_game(session, ["Open Oto", "Open Ojo", "Open Oka", "Open Ori"], [25000] * 4, 1)
+    Player.objects.create(display_name="Fresh Fumi")
+    return event
+
+
+def offered_names(page: str) -> set[str]:
+    return {
+        name
+        for name in [*SECRET_NAMES, "Roster Ren", "Open Oto", "Fresh Fumi"]
+        if f">{name}</option>" in page or f">{name}</label>" in page or f"{name}\n" in page
+    }
+
+
+def test_the_game_form_offers_a_stranger_no_player_of_a_private_event(
+    stranger_client, secret_players, strangers_event
+):
+    page = text(stranger_client.get(url("game_create", "mine", 1)))
+
+    assert offered_names(page) == {"Roster Ren", "Open Oto", "Fresh Fumi"}
+
+
+def test_the_game_form_offers_the_private_events_organiser_its_players(
+    organiser_client, secret_players, strangers_event
+):
+    page = text(organiser_client.get(url("game_create", "secret", 1)))
+
+    assert set(SECRET_NAMES) <= offered_names(page)
+
+
+def test_a_stranger_posting_a_private_events_player_on_the_game_form_is_refused(
+    stranger_client, secret_players, strangers_event
+):
+    ids = [secret_players["Secret Sae"].pk] + [
+        Player.objects.get(display_name=name).pk
+        for name in ("Roster Ren", "Open Oto", "Fresh Fumi")
+    ]
+    data = {"table_number": "1", "entry_mode": "hands"}
+    data |= dict(zip(("east", "south", "west", "north"), map(str, ids), strict=True))
+
+    response = stranger_client.post(url("game_create", "mine", 1), data)
+
+    assert response.status_code == 200
+    assert (
+        "The player chosen at East is not one you can seat here: choose a player from the "
+        "list, or add a new player first." in text(response)
+    )
+    assert not Game.objects.filter(session__event=strangers_event).exists()
+
+
+def test_a_stranger_cannot_put_a_private_events_player_on_their_roster(
+    stranger_client, secret_players, strangers_event
+):
+    response = stranger_client.post(
+        url("roster_pick", "mine"), {"players": [secret_players["Secret Sae"].pk]}
+    )
+
+    assert response.status_code == 400
+    assert "Secret Sae" not in text(response)
+    assert not strangers_event.roster.filter(player__display_name="Secret Sae").exists()
+
+
+def upload_log(client, slug: str):
+    with open(LOG, "rb") as handle:
+        return client.post(
+            url("import_upload", slug),
+            {"files": [handle], "session": "1", "new_session_date": "2026-02-01"},
+        )
+
+
+def test_the_import_preview_offers_a_stranger_no_player_of_a_private_event(
+    stranger_client, secret_players, strangers_event
+):
+    preview = upload_log(stranger_client, "mine")
+    page = text(stranger_client.get(preview.url))
+
+    assert "New player" in page  # a new name can still be typed in as the log has it
+    assert offered_names(page) == {"Roster Ren", "Open Oto", "Fresh Fumi"}
+
+
+def test_a_stranger_posting_a_private_events_player_in_the_import_preview_is_refused(
+    stranger_client, secret_players, strangers_event
+):
+    preview = upload_log(stranger_client, "mine")
+    choices = {f"player-0-{seat}": "new" for seat in range(4)}
+    choices["player-0-0"] = str(secret_players["Secret Sae"].pk)
+
+    response = stranger_client.post(preview.url, {"import-0": "on", **choices})
+
+    assert response.status_code == 200
+    assert "is not in the list; choose a player from the list or a new one." in text(response)
+    assert "Secret Sae" not in text(response)
+    assert not Game.objects.filter(session__event=strangers_event).exists()
+    # The choices offered are the stranger's to make: new names go in whole.
+    choices["player-0-0"] = "new"
+    assert stranger_client.post(preview.url, {"import-0": "on", **choices}).status_code == 302
+    assert Game.objects.filter(session__event=strangers_event).count() == 1

@@ -261,7 +261,7 @@ def session_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse
 @login_required
 def game_create(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     session = access.get_session_for_organiser(request, slug, number)
-    form = GameForm(request.POST or None, session=session)
+    form = GameForm(request.POST or None, session=session, user=request.user)
     if request.method == "POST" and form.is_valid():
         players = form.players()
         if form.cleaned_data["random_seats"]:
@@ -294,7 +294,7 @@ def game_create(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.get_game_for_organiser(request, pk)
     session = game.session
-    form = GameForm(request.POST or None, session=session, game=game)
+    form = GameForm(request.POST or None, session=session, user=request.user, game=game)
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():

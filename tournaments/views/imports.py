@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from .. import imports, services
+from .. import access, imports, services
 from ..access import get_event_for_organiser
 from ..import_forms import UploadForm
-from ..models import WINDS, PendingImport, Player
+from ..models import WINDS, PendingImport
 
 # Logs wait this long for the confirmation, then they are thrown away.
 PENDING_IMPORT_HOURS = 2
@@ -96,12 +96,15 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         session = None
         created = False
         done = []
+        offered = access.pickable_players(request.user, event)
         for index, check in enumerate(checks):
             if not check.importable or request.POST.get(f"import-{index}") != "on":
                 continue
             choices = {seat: request.POST.get(f"player-{index}-{seat}", "") for seat in range(4)}
             try:
-                seated = imports.resolve_players(check, choices, create_unknown=False)
+                seated = imports.resolve_players(
+                    check, choices, create_unknown=False, offered=offered
+                )
                 if session is None:
                     session, created = services.session_for_import(
                         event, pending.session_number, pending.session_date
@@ -137,7 +140,7 @@ def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             messages.info(request, _("Nothing was imported."))
             return redirect(event.get_absolute_url())
         checks = _checks(request, event, pending)  # imported games now show as imported
-    players = list(Player.objects.filter(active=True).order_by("display_name"))
+    players = list(access.pickable_players(request.user, event).order_by("display_name"))
     rows = [
         {
             "index": i,

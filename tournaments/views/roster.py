@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from .. import access, services
 from ..forms import PlayerForm, RosterPasteForm, RosterPickForm, WithdrawForm
-from ..models import Event, GameSeat, Player
+from ..models import Event, GameSeat
 
 # Search matches offered to tick at once.
 PICK_LIMIT = 50
@@ -61,7 +61,7 @@ def _roster_page(request: HttpRequest, event: Event, *, status: int = 200, **for
     }
     if is_organiser:
         query = " ".join(request.GET.get("q", "").split())[:60]
-        offered = Player.objects.filter(active=True).exclude(entries__event=event)
+        offered = access.pickable_players(request.user, event).exclude(entries__event=event)
         if query:
             offered = offered.filter(display_name__icontains=query)
         offered_count = offered.count()
@@ -70,7 +70,8 @@ def _roster_page(request: HttpRequest, event: Event, *, status: int = 200, **for
             "query": query,
             "offered_count": offered_count,
             "pick_limit": PICK_LIMIT,
-            "pick_form": forms.get("pick_form") or RosterPickForm(event=event, matches=matches),
+            "pick_form": forms.get("pick_form")
+            or RosterPickForm(event=event, user=request.user, matches=matches),
             "new_form": forms.get("new_form") or PlayerForm(prefix="new"),
             "paste_form": forms.get("paste_form") or RosterPasteForm(),
             "withdraw_error": forms.get("withdraw_error"),
@@ -88,7 +89,7 @@ def roster(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def roster_pick(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_organiser(request, slug)
-    form = RosterPickForm(request.POST, event=event)
+    form = RosterPickForm(request.POST, event=event, user=request.user)
     if not form.is_valid():
         return _roster_page(request, event, pick_form=form, status=400)
     try:
