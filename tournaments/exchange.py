@@ -12,15 +12,18 @@ import io
 import json
 import zipfile
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 import scoring
+from scoring.game import GameResult
 from scoring.record import dump_hand
 
 from . import services
-from .models import Event, Game, GameSeat, Hand, Penalty, Session, Win
+from .forms import MAX_SESSION_NUMBER, MAX_TABLE_NUMBER
+from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
 
 FORMAT = "tenbou-event/1"
 
@@ -166,9 +169,16 @@ class ImportRefused(Exception):
     pass
 
 
-# An import runs in one transaction, which holds SQLite's write lock for its whole length
-# (about 10 s for 1,000 games): larger events are refused rather than block everyone.
+# Larger exports are refused: an event of more games is a restore from a backup.
 MAX_IMPORT_GAMES = 2_000
+# Games written per transaction. Each transaction holds SQLite's write lock, so another
+# organiser's save waits at most for one batch (about 0.3 s for 100 games here), never for
+# the whole import.
+BATCH_GAMES = 100
+# A session's title, a player's display name and a log id, as the models keep them.
+MAX_TITLE = Session._meta.get_field("title").max_length
+MAX_NAME = Player._meta.get_field("display_name").max_length
+MAX_SOURCE_ID = Game._meta.get_field("source_id").max_length
 
 
 def _check_outline(data: dict[str, Any]) -> None:
@@ -190,11 +200,134 @@ def _check_outline(data: dict[str, Any]) -> None:
         )
 
 
-def import_event(event: Event, data: Any, *, user=None) -> int:
+@dataclass
+class _Planned:
+    """One game of the export, checked and replayed, waiting to be written."""
+
+    index: int
+    session: int  # the session's number
+    table: int
+    source_id: str
+    record: dict[str, Any]
+    names: list[str]
+    result: GameResult
+
+
+def _plan_sessions(data: dict[str, Any]) -> list[dict[str, Any]]:
+    sessions = []
+    seen: set[int] = set()
+    for index, spec in enumerate(data.get("sessions", []), start=1):
+        number = spec.get("number")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise ImportRefused(f"session {index} has no whole number")
+        if not 1 <= number <= MAX_SESSION_NUMBER:
+            raise ImportRefused(
+                f"session {index} is numbered {number}; sessions go from 1 to "
+                f"{MAX_SESSION_NUMBER:,}"
+            )
+        if number in seen:
+            raise ImportRefused(f"session {number} is listed twice")
+        seen.add(number)
+        try:
+            day = datetime.date.fromisoformat(spec.get("date"))
+        except (TypeError, ValueError):
+            raise ImportRefused(f"session {number} has no date (YYYY-MM-DD)") from None
+        title = spec.get("title", "")
+        if not isinstance(title, str) or len(title) > MAX_TITLE:
+            raise ImportRefused(f"session {number}'s title is not text of at most {MAX_TITLE}")
+        sessions.append({"number": number, "date": day, "title": title})
+    return sessions
+
+
+def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _Planned:
+    where = f"game {index}"
+    number = game.get("session")
+    if isinstance(number, bool) or not isinstance(number, int) or number not in sessions:
+        raise ImportRefused(f"{where} names session {number!r}, not listed")
+    table = game.get("table")
+    if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= MAX_TABLE_NUMBER:
+        raise ImportRefused(f"{where} has table {table!r}; tables go from 1 to {MAX_TABLE_NUMBER}")
+    source_id = game.get("source_id", "") or ""
+    if not isinstance(source_id, str) or len(source_id) > MAX_SOURCE_ID:
+        raise ImportRefused(f"{where} has a log id that is not text of at most {MAX_SOURCE_ID}")
+    record = game.get("record")
+    if not isinstance(record, dict):
+        raise ImportRefused(f"{where} has no record")
+    names = record.get("players")
+    if (
+        not isinstance(names, list)
+        or len(names) != 4
+        or not all(isinstance(n, str) and n.strip() and len(n) <= MAX_NAME for n in names)
+    ):
+        raise ImportRefused(f"{where} needs four player names of 1 to {MAX_NAME} characters")
+    if len(set(names)) != 4:
+        raise ImportRefused(f"{where} seats one player twice")
+    try:
+        result = services.replay_record({**record, "rules": rules, "players": names})
+    except services.GameChangeRefused as err:
+        raise ImportRefused(f"{where}: {err}") from None
+    return _Planned(index, game["session"], table, source_id, record, names, result)
+
+
+def _plan(data: dict[str, Any]) -> tuple[list[dict[str, Any]], list[_Planned]]:
+    """Every session and game of the export, checked and replayed under its rules: all
+    that can be refused is refused here, before anything is written."""
+    sessions = _plan_sessions(data)
+    numbers = {s["number"] for s in sessions}
+    rules = data.get("rules", "ari-ari")
+    planned = [
+        _plan_game(index, game, numbers, rules)
+        for index, game in enumerate(data.get("games", []), start=1)
+    ]
+    logs: dict[str, int] = {}
+    tables: dict[tuple[int, int], int] = {}
+    seated: dict[tuple[int, str], int] = {}
+    for game in planned:
+        if game.source_id:
+            if game.source_id in logs:
+                raise ImportRefused(
+                    f"game {game.index} is the log {game.source_id} of game "
+                    f"{logs[game.source_id]} again"
+                )
+            logs[game.source_id] = game.index
+        if game.result.finished:
+            continue
+        # A game still going holds its table and its players in its session.
+        key = (game.session, game.table)
+        if key in tables:
+            raise ImportRefused(
+                f"games {tables[key]} and {game.index} are both unfinished at table "
+                f"{game.table} of session {game.session}"
+            )
+        tables[key] = game.index
+        for name in game.names:
+            if (game.session, name) in seated:
+                raise ImportRefused(
+                    f"{name} sits in two unfinished games of session {game.session}: games "
+                    f"{seated[game.session, name]} and {game.index}"
+                )
+            seated[game.session, name] = game.index
+    return sessions, planned
+
+
+def _players(names: list[str], created: list[int]) -> list[Player]:
+    """The players of these names, creating the missing ones (their ids go to `created`)."""
+    found = {p.display_name: p for p in Player.objects.filter(display_name__in=names)}
+    for name in names:
+        if name not in found:
+            found[name] = Player.objects.create(display_name=name)
+            created.append(found[name].pk)
+    return [found[name] for name in names]
+
+
+def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES) -> int:
     """Rebuild an exported event's sessions and games in `event`, which must have none.
 
     The event takes the export's rules, so every result comes out as it was. All or
-    nothing: one bad game refuses the whole import. Returns the number of games.
+    nothing: the whole export is checked and every game replayed before anything is
+    written, then games are written `batch` to a transaction so that no one waits long
+    for the database; if a write fails even so, what was written is taken back.
+    Returns the number of games.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused(f"not a Tenbou event export (format {FORMAT})")
@@ -202,39 +335,53 @@ def import_event(event: Event, data: Any, *, user=None) -> int:
         raise ImportRefused("an event export goes into an empty event: this one has sessions")
     _check_outline(data)
     try:
+        sessions, planned = _plan(data)
+    except (AttributeError, KeyError, TypeError, ValueError) as err:
+        raise ImportRefused(f"the export is damaged: {err!r}") from None
+    rules = data.get("rules", event.rules_spec())
+    preset, overrides = (
+        (rules, {}) if isinstance(rules, str) else (rules.get("preset"), rules.get("overrides", {}))
+    )
+    try:
         with transaction.atomic():
-            rules = data.get("rules", event.rules_spec())
-            preset, overrides = (
-                (rules, {})
-                if isinstance(rules, str)
-                else (rules.get("preset"), rules.get("overrides", {}))
-            )
+            # The claim: only one import fills an empty event; a second one finds sessions.
+            locked = Event.objects.select_for_update().get(pk=event.pk)
+            if locked.sessions.exists():
+                raise ImportRefused(
+                    "an event export goes into an empty event: this one has sessions"
+                )
+            rules_before = (locked.rules_preset, locked.rules_overrides)
             services.change_event_rules(event.pk, preset, overrides)
-            event.refresh_from_db()
-            sessions = {}
-            for spec in data.get("sessions", []):
-                sessions[spec["number"]] = Session.objects.create(
-                    event=event,
-                    number=spec["number"],
-                    date=datetime.date.fromisoformat(spec["date"]),
-                    title=spec.get("title", ""),
-                )
-            for index, game in enumerate(data.get("games", []), start=1):
-                record = game["record"]
-                session = sessions.get(game["session"])
-                if session is None:
-                    raise ImportRefused(f"game {index} names session {game['session']}, not listed")
-                players = services.players_by_name(record["players"], create=True)
-                services.create_game_from_record(
-                    session,
-                    record,
-                    players,
-                    table_number=game["table"],
-                    source_id=game.get("source_id", ""),
-                    user=user,
-                )
-            return len(data.get("games", []))
+            created_sessions = {
+                spec["number"]: Session.objects.create(event=event, **spec) for spec in sessions
+            }
     except services.GameChangeRefused as err:
         raise ImportRefused(str(err)) from None
-    except (KeyError, TypeError, ValueError, scoring.ScoringError) as err:
-        raise ImportRefused(f"the export is damaged: {err}") from None
+    created_players: list[int] = []
+    try:
+        for start in range(0, len(planned), batch):
+            new_players: list[int] = []
+            with transaction.atomic():
+                for game in planned[start : start + batch]:
+                    services.create_game_from_record(
+                        created_sessions[game.session],
+                        game.record,
+                        _players(game.names, new_players),
+                        table_number=game.table,
+                        source_id=game.source_id,
+                        user=user,
+                        result=game.result,
+                    )
+            created_players += new_players
+    except (services.GameChangeRefused, DatabaseError, KeyError, TypeError, ValueError) as err:
+        services.remove_event_import(
+            event.pk,
+            [s.pk for s in created_sessions.values()],
+            created_players,
+            rules_before,
+            batch=batch,
+        )
+        raise ImportRefused(
+            f"the export could not be written, and nothing was kept: {err}"
+        ) from None
+    return len(planned)

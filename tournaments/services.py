@@ -822,15 +822,19 @@ def create_game_from_record(
     table_number: int,
     source_id: str = "",
     user=None,
+    result: GameResult | None = None,
 ) -> Game:
     """A whole game from a tenbou-game/1 document (hands or final scores, and penalties),
     scored under the session's event rules; finished if the engine says it is over.
 
     The record's own `rules` are not used: an event's games follow the event's rules.
+    `result` is the record's replay under those rules when the caller has made it
+    already (a large import replays every game before it writes anything).
     """
     doc = {**doc, "rules": session.event.rules_spec()}
     doc["players"] = [p.display_name for p in players]
-    result = replay_record(doc)
+    if result is None:
+        result = replay_record(doc)
     if source_id and Game.objects.filter(source_event=session.event, source_id=source_id).exists():
         raise GameChangeRefused(f"The game {source_id} has been imported already in this event.")
     entry_mode = Game.EntryMode.HANDS if "hands" in doc else Game.EntryMode.FINAL_SCORES
@@ -877,6 +881,33 @@ def _store_game_from_record(
             )
         _store_results(game, result, finish=True if result.finished else None)
         return game
+
+
+def remove_event_import(
+    event_id: int,
+    session_ids: Sequence[int],
+    player_ids: Sequence[int],
+    rules_before: tuple[str, dict[str, Any]],
+    *,
+    batch: int = 100,
+) -> None:
+    """Take back an event import that failed part way: the games of the sessions it
+    created (`batch` games per transaction, so that no deletion holds the write lock
+    long), the sessions, the players it created that sit in no other game and are on no
+    roster, and the event's rules as they were before."""
+    while True:
+        ids = list(
+            Game.objects.filter(session_id__in=session_ids).values_list("pk", flat=True)[:batch]
+        )
+        if not ids:
+            break
+        with transaction.atomic():
+            Game.objects.filter(pk__in=ids).delete()
+    with transaction.atomic():
+        Session.objects.filter(pk__in=session_ids, event_id=event_id).delete()
+        Player.objects.filter(pk__in=player_ids, seats__isnull=True, entries__isnull=True).delete()
+        Event.objects.filter(pk=event_id).results_changed()
+    change_event_rules(event_id, *rules_before)
 
 
 @dataclass(frozen=True)

@@ -207,6 +207,19 @@ def test_an_event_import_of_3000_games_is_refused_with_a_message(
     assert Game.objects.filter(session__event=event).count() == 0
 
 
+def test_an_event_import_of_2000_games_lands_whole(organiser_client, event, organiser):
+    document = export_of(organiser_client, small_league(organiser))
+    one = document["games"][0]
+    document["games"] = [{**one, "table": 1 + index % 500} for index in range(2000)]
+
+    response = import_file(organiser_client, json.dumps(document).encode())
+
+    assert response.status_code == 302
+    assert Game.objects.filter(session__event=event).count() == 2000
+    assert GameSeat.objects.filter(game__session__event=event, placement=1).count() == 2000
+    assert list(event.sessions.values_list("number", flat=True)) == [1, 2]
+
+
 def test_an_event_import_of_a_few_games_still_works(organiser_client, event, organiser):
     document = export_of(organiser_client, small_league(organiser))
 

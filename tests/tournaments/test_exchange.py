@@ -6,14 +6,17 @@ import datetime
 import io
 import json
 import random
+import re
 import zipfile
+from types import SimpleNamespace
 
 import pytest
 
 from scoring import score
 from scoring.simulate import random_record
+from tests.tournaments.builders import small_league
 from tournaments import exchange, services
-from tournaments.models import Event, Game, GameSeat, Session
+from tournaments.models import Event, Game, GameSeat, Player, Session
 from tournaments.standings import event_standings
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +113,121 @@ def test_a_damaged_export_is_refused_and_leaves_the_event_empty(played):
 def test_something_that_is_not_an_export_is_refused(event):
     with pytest.raises(exchange.ImportRefused, match="not a Tenbou event export"):
         exchange.import_event(event, [{"format": "tenbou-game/1"}])
+
+
+# A large import: checked whole first, written in batches, taken back whole if a write fails.
+
+
+def league_export(organiser, games: int) -> dict:
+    """The small league's export with its first game `games` times over (final scores)."""
+    data = json.loads(json.dumps(exchange.export_event(small_league(organiser, slug="src"))))
+    one = data["games"][0]
+    data["games"] = [{**one, "table": 1 + index % 500} for index in range(games)]
+    return data
+
+
+@pytest.fixture
+def empty(organiser):
+    event = Event.objects.create(
+        name="Copy", slug="copy", starts_on=datetime.date(2026, 1, 1), rules_preset="ema"
+    )
+    event.organisers.add(organiser)
+    return event
+
+
+def test_an_import_writes_its_games_in_batches_of_bounded_transactions(
+    organiser, empty, monkeypatch
+):
+    data = league_export(organiser, 5)
+    opened = []
+    real_atomic = exchange.transaction.atomic
+
+    def counting_atomic(*args, **kwargs):
+        opened.append(1)
+        return real_atomic(*args, **kwargs)
+
+    # The transactions the import itself opens (those of services nest inside them).
+    monkeypatch.setattr(exchange, "transaction", SimpleNamespace(atomic=counting_atomic))
+    assert exchange.import_event(empty, data, batch=2) == 5
+    # One to claim the empty event (rules and sessions), then 2 + 2 + 1 games.
+    assert len(opened) == 1 + 3
+    assert Game.objects.filter(session__event=empty).count() == 5
+
+
+def test_a_write_that_fails_in_a_later_batch_takes_back_the_whole_import(
+    organiser, empty, monkeypatch
+):
+    data = league_export(organiser, 250)
+    data["games"][-1]["record"] = {**data["games"][-1]["record"], "players": list("WXYZ")}
+    players_before = set(Player.objects.values_list("pk", flat=True))
+    written = []
+    real_create = services.create_game_from_record
+
+    def failing_create(*args, **kwargs):
+        if len(written) == 230:  # the third batch of 100
+            raise services.GameChangeRefused("table 42 was taken meanwhile")
+        written.append(1)
+        return real_create(*args, **kwargs)
+
+    monkeypatch.setattr(exchange.services, "create_game_from_record", failing_create)
+    with pytest.raises(exchange.ImportRefused) as refused:
+        exchange.import_event(empty, data)
+
+    assert str(refused.value) == (
+        "the export could not be written, and nothing was kept: table 42 was taken meanwhile"
+    )
+    assert len(written) == 230
+    assert not Session.objects.filter(event=empty).exists()
+    assert not Game.objects.filter(session__event=empty).exists()
+    assert set(Player.objects.values_list("pk", flat=True)) == players_before
+    empty.refresh_from_db()
+    assert (empty.rules_preset, empty.rules_overrides) == ("ema", {})
+
+
+def test_a_bad_game_late_in_the_export_is_refused_before_anything_is_written(
+    organiser, empty, monkeypatch
+):
+    data = league_export(organiser, 1500)
+    data["games"][1400]["record"] = {
+        **data["games"][1400]["record"],
+        "final_scores": [41300, 24900, 21800, 13000],
+    }
+    monkeypatch.setattr(
+        exchange.services,
+        "create_game_from_record",
+        lambda *a, **k: pytest.fail("a game was written before the whole export was checked"),
+    )
+    with pytest.raises(exchange.ImportRefused, match="game 1401: the final scores add up to"):
+        exchange.import_event(empty, data)
+    assert not Session.objects.filter(event=empty).exists()
+    empty.refresh_from_db()
+    assert empty.rules_preset == "ema"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["sessions"].append(dict(d["sessions"][0])), "session 1 is listed twice"),
+        (lambda d: d["sessions"][0].update(number=0), "sessions go from 1 to 10,000"),
+        (lambda d: d["sessions"][0].update(date="soon"), "has no date (YYYY-MM-DD)"),
+        (lambda d: d["games"][3].update(table=10**30), "game 4 has table"),
+        (lambda d: d["games"][3].update(session=[1]), "game 4 names session [1], not listed"),
+        (
+            lambda d: d["games"][3]["record"].update(players=["A", "A", "B", "C"]),
+            "game 4 seats one player twice",
+        ),
+        (
+            lambda d: [g.update(source_id="2019-log") for g in d["games"][2:4]],
+            "game 4 is the log 2019-log of game 3 again",
+        ),
+    ],
+)
+def test_a_damaged_export_is_refused_with_the_reason_and_nothing_written(
+    organiser, empty, change, message
+):
+    data = league_export(organiser, 5)
+    data["games"] = [json.loads(json.dumps(g)) for g in data["games"]]
+    change(data)
+    with pytest.raises(exchange.ImportRefused, match=re.escape(message)):
+        exchange.import_event(empty, data)
+    assert not Session.objects.filter(event=empty).exists()

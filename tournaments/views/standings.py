@@ -15,7 +15,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -392,8 +392,9 @@ def event_import(request: HttpRequest, slug: str) -> HttpResponse:
         form = EventImportForm()
     if form.is_bound and form.is_valid():
         try:
-            with transaction.atomic():
-                count = exchange.import_event(event, form.cleaned_data["file"], user=request.user)
+            # Not in one transaction: the import writes in batches and takes back its own
+            # writes if one fails, so that nobody waits for the whole of a large import.
+            count = exchange.import_event(event, form.cleaned_data["file"], user=request.user)
         except exchange.ImportRefused as err:
             form.add_error(
                 "file", _("Nothing was imported: %(reason)s") % {"reason": _sentence(str(err))}
