@@ -164,7 +164,7 @@ def test_a_write_that_fails_in_a_later_batch_takes_back_the_whole_import(
     real_create = services.create_game_from_record
 
     def failing_create(*args, **kwargs):
-        if len(written) == 230:  # the third batch of 100
+        if len(written) == 230:  # games 1 to 220 are committed in earlier batches
             raise services.GameChangeRefused("table 42 was taken meanwhile")
         written.append(1)
         return real_create(*args, **kwargs)
