@@ -280,7 +280,7 @@ def sessions_twice(data: dict) -> dict:
         (b'{"format": "tenbou-game/1"}', "not a Tenbou event export"),
         (b"[1, 2, 3]", "not a Tenbou event export"),
         (damaged, "Nothing was imported: "),
-        (sessions_twice, "Nothing was imported: the export is damaged"),
+        (sessions_twice, "Nothing was imported: session 1 is listed twice."),
     ],
 )
 def test_a_bad_upload_is_refused_with_the_reason_and_nothing_is_stored(
