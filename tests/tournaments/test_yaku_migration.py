@@ -10,8 +10,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("tournaments", "0011_win_pao_yakuman")]
-AFTER = [("tournaments", "0012_yaku_names_to_keys")]
+BEFORE = [("tournaments", "0012_win_pao_yakuman")]
+AFTER = [("tournaments", "0013_yaku_names_to_keys")]
 
 
 def migrate(targets):

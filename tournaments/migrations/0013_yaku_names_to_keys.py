@@ -44,7 +44,7 @@ def yaku_names_to_keys(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0011_win_pao_yakuman"),
+        ("tournaments", "0012_win_pao_yakuman"),
     ]
 
     operations = [
