@@ -140,9 +140,10 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so that a second organiser saving
     # the same hand waits and then gets the clear "entered already" message instead of
-    # "database is locked".
+    # "database is locked". Write-ahead logging lets readers go on while a hand is saved
+    # and makes each commit a single append to the log.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+        {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -97,7 +97,12 @@ def new_results_token() -> str:
 class EventQuerySet(models.QuerySet):
     def results_changed(self) -> int:
         """Mark these events' stored results as changed (standings are computed anew)."""
-        return self.update(results_token=new_results_token())
+        return self.update(results_token=new_results_token(), play_token=new_results_token())
+
+    def games_changed(self) -> int:
+        """Mark that something about these events' games changed that the standings do not
+        count: a hand of a game still going, a new table, a seat, a session's date."""
+        return self.update(play_token=new_results_token())
 
     def organised_by(self, user) -> EventQuerySet:
         """The events `user` may change: every event for a superuser, their own for an
@@ -161,6 +166,12 @@ class Event(models.Model):
     # for one token can be reused until the next change.
     results_token = models.CharField(
         max_length=32, default=new_results_token, editable=False, verbose_name=_("results token")
+    )
+    # Replaced with the results token, and also whenever anything else about the event's
+    # games changes (games still going, seats, sessions, the roster): the version of the
+    # pages that show games in progress.
+    play_token = models.CharField(
+        max_length=32, default=new_results_token, editable=False, verbose_name=_("play token")
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 

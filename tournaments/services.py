@@ -15,7 +15,7 @@ from functools import reduce
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q, prefetch_related_objects
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
@@ -93,7 +93,9 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
 
 def _store_hand_facts(game: Game, result: GameResult) -> None:
     """Keep each hand's dealer and score changes beside it, for the statistics."""
-    hands = list(game.hands.order_by("number").only("pk", "number", "dealer", "deltas"))
+    hands = list(
+        Hand.objects.filter(game=game).order_by("number").only("pk", "number", "dealer", "deltas")
+    )
     changed = []
     for hand, report in zip(hands, result.hands, strict=False):
         deltas = list(report.deltas)
@@ -168,6 +170,15 @@ def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: boo
         seat.placement = result.placements[seat.seat] if finished else None
         seat.match_points = result.match_points[seat.seat] if finished else None
         seat.penalty_points = result.penalties[seat.seat]
+
+
+def _record_of(game: Game) -> dict[str, Any]:
+    """The record of a locked game whose seats this change leaves alone: its players are
+    read in one query rather than one per seat."""
+    prefetch_related_objects(
+        [game], Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+    )
+    return game.to_record()
 
 
 def _locked_game(game_id: int) -> Game:
@@ -277,7 +288,7 @@ def add_hand(
                     )
                     % {"number": number, "count": count}
                 )
-            doc = game.to_record()
+            doc = _record_of(game)
             doc["hands"].append(hand_doc)
             result = replay_record(doc)
             actor = _actor(actor, user)
@@ -322,7 +333,7 @@ def _game_to_change(
     _require_open(game)
     if table_link is not None:
         _require_table_link(game, table_link)
-    doc = game.to_record()
+    doc = _record_of(game)
     if not 1 <= number <= len(doc["hands"]):
         raise GameChangeRefused(gettext("This game has no hand %(number)s.") % {"number": number})
     return game, doc
@@ -774,6 +785,8 @@ def set_substitutes(game_id: int, seats: Sequence[int]) -> bool:
         GameSeat.objects.bulk_update(changed, ["is_substitute"])
         if changed and game.is_finished:
             Event.objects.filter(sessions__games=game).results_changed()
+        elif changed:
+            Event.objects.filter(sessions__games=game).games_changed()
         return bool(changed)
 
 
@@ -1060,6 +1073,9 @@ def add_to_roster(event_id: int, players: Sequence[Player]) -> RosterChange:
         new = [p for p in dict.fromkeys(players) if p.pk not in on_roster]
         _room_on_roster(event, len(new))
         RosterEntry.objects.bulk_create([RosterEntry(event=event, player=p) for p in new])
+        if new:
+            # Who sits out of a session follows the roster.
+            Event.objects.filter(pk=event_id).games_changed()
         already = [p for p in dict.fromkeys(players) if p.pk in on_roster]
         return RosterChange(added=new, created=[], already=already)
 
@@ -1121,6 +1137,7 @@ def _set_withdrawn_from(event_id: int, player_id: int, session_number: int | Non
             raise GameChangeRefused("This player is not on the roster.")
         entry.withdrawn_from = session_number
         entry.save(update_fields=["withdrawn_from"])
+        Event.objects.filter(pk=event_id).games_changed()
         return entry
 
 
@@ -1141,6 +1158,7 @@ def remove_from_roster(event_id: int, player_id: int) -> Player:
                 f"{entry.player} has played in this event: mark them withdrawn instead."
             )
         entry.delete()
+        Event.objects.filter(pk=event_id).games_changed()
         return entry.player
 
 
@@ -1282,3 +1300,4 @@ def restore_game_state(
             GameSeat.objects.filter(game_id=game_id, seat__in=list(substitutes)).update(
                 is_substitute=True
             )
+        Event.objects.filter(sessions__games=game_id).results_changed()

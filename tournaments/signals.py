@@ -1,8 +1,9 @@
-"""Deleting games or sessions (in the admin) changes an event's standings."""
+"""Deleting games or sessions (in the admin) changes an event's standings; saving a game or
+a session changes what the event's pages of games in progress show."""
 
 from __future__ import annotations
 
-from django.db.models.signals import post_delete
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from .models import Event, Game, Session
@@ -16,3 +17,14 @@ def _results_changed(sender, instance, **kwargs) -> None:
         Event.objects.filter(sessions=instance.session_id).results_changed()
     else:
         Event.objects.filter(pk=instance.event_id).results_changed()
+
+
+@receiver(post_save, sender=Game)
+@receiver(post_save, sender=Session)
+def _games_changed(sender, instance, **kwargs) -> None:
+    if sender is Game and Game.session.is_cached(instance):
+        Event.objects.filter(pk=instance.session.event_id).games_changed()
+    elif sender is Game:
+        Event.objects.filter(sessions=instance.session_id).games_changed()
+    else:
+        Event.objects.filter(pk=instance.event_id).games_changed()

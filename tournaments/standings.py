@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core.cache import cache
+from django.db.models import Count, Max, Q, Sum
 
 from .formatting import average
 from .models import Event, GameSeat
@@ -135,43 +136,108 @@ def build_rows(seat_rows: Iterable[tuple]) -> tuple[list[StandingsRow], list[int
     return result, sorted(sessions), len(games)
 
 
+# Sessions whose lines (match points and placements) the standings carry: the latest of
+# the range, as many as a table shows. Totals count every session.
+SESSION_LINES = 10
+
+
 def event_standings(
-    event: Event, *, first_session=None, last_session=None, min_games: int = 0
+    event: Event,
+    *,
+    first_session=None,
+    last_session=None,
+    min_games: int = 0,
+    lines: int = SESSION_LINES,
 ) -> Standings:
     """The standings of an event, optionally over a range of sessions and only for
-    players with at least `min_games` finished games (ranks are then among those shown)."""
+    players with at least `min_games` finished games (ranks are then among those shown).
+
+    The totals are summed by the database, so the cost hardly grows with the number of
+    games; seat by seat, only the latest `lines` sessions of the range are read,
+    for their lines."""
     # A substitute's game counts for the other three; the substitute is not ranked.
-    seats = (
-        GameSeat.objects.finished_in(event, first_session=first_session, last_session=last_session)
-        .filter(is_substitute=False)
-        .order_by("game__session__number", "game__table_number", "game_id")
-        .values_list(
-            "player_id",
-            "player__display_name",
-            "game__session__number",
-            "game_id",
-            "score",
-            "placement",
-            "match_points",
-            "penalty_points",
+    seats = GameSeat.objects.finished_in(
+        event, first_session=first_session, last_session=last_session
+    ).filter(is_substitute=False)
+    totals = (
+        seats.order_by()
+        .values("player_id")
+        .annotate(
+            name=Max("player__display_name"),
+            games=Count("pk"),
+            points=Sum("match_points"),
+            penalties=Sum("penalty_points"),
+            score=Sum("score"),
+            **{f"place{n}": Count("pk", filter=Q(placement=n)) for n in range(1, 5)},
         )
     )
-    rows, sessions, games = build_rows(seats)
+    rows: dict[int, StandingsRow] = {}
+    for total in totals:
+        rows[total["player_id"]] = StandingsRow(
+            total["player_id"],
+            total["name"],
+            games=total["games"],
+            match_points=_tenths(total["points"]),
+            penalties=_tenths(total["penalties"]),
+            placement_counts=[total[f"place{n}"] for n in range(1, 5)],
+            score_total=total["score"] or 0,
+        )
+    per_session = dict(
+        seats.order_by()
+        .values_list("game__session__number")
+        .annotate(games=Count("game_id", distinct=True))
+    )
+    sessions = sorted(per_session)
+    games = sum(per_session.values())
+    recent = sessions[-lines:] if lines else []
+    if recent:
+        lines = (
+            seats.filter(game__session__number__gte=recent[0])
+            .order_by("game__session__number", "game__table_number", "game_id")
+            .values_list("player_id", "game__session__number", "placement", "match_points")
+        )
+        for player_id, session, placement, points in lines:
+            line = rows[player_id].sessions.setdefault(session, SessionLine())
+            line.match_points += points
+            line.placements.append(placement)
+    result = list(rows.values())
+    _rank(result)
     if min_games:
-        rows = [r for r in rows if r.games >= min_games]
-        _rank(rows)
-    return Standings(event, rows, sessions, games)
+        result = [r for r in result if r.games >= min_games]
+        _rank(result)
+    return Standings(event, result, sessions, games)
+
+
+TENTH = Decimal("0.1")
+
+
+def _tenths(value) -> Decimal:
+    """A sum of match points from the database, exact to the tenth (SQLite sums decimals
+    as floating point; a tenth is far above its error)."""
+    return Decimal(0) if value is None else Decimal(value).quantize(TENTH)
 
 
 def cached_standings(
-    event: Event, *, first_session=None, last_session=None, min_games: int = 0
+    event: Event,
+    *,
+    first_session=None,
+    last_session=None,
+    min_games: int = 0,
+    lines: int = SESSION_LINES,
 ) -> Standings:
     """`event_standings`, computed once for each state of the event's results."""
-    key = f"standings:{event.pk}:{event.results_token}:{first_session}:{last_session}:{min_games}"
+    key = (
+        f"standings:{event.pk}:{event.results_token}:{first_session}:{last_session}:"
+        f"{min_games}:{lines}"
+    )
     standings = cache.get(key)
     if standings is None:
         standings = event_standings(
-            event, first_session=first_session, last_session=last_session, min_games=min_games
+            event,
+            first_session=first_session,
+            last_session=last_session,
+            min_games=min_games,
+            lines=lines,
         )
         cache.set(key, standings, CACHE_SECONDS)
     return standings

@@ -8,6 +8,7 @@ is replayed here and nothing is computed in a template.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -17,7 +18,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from . import formatting
+from . import formatting, pagecache
 from .models import Game, GameSeat, Hand
 from .wording import yaku_name
 
@@ -294,6 +295,46 @@ def statistics(
                 row.dealt_total -= deltas[loser] + 1000 * (riichi_mask >> loser & 1)
                 row.dealt_counted += 1
     return sorted(stats.values(), key=lambda s: (s.player.casefold(), s.player_id))
+
+
+def merged(*parts: list[PlayerStats]) -> list[PlayerStats]:
+    """Statistics of disjoint sets of games added up, ordered by name as `statistics`
+    orders them."""
+    total: dict[int, PlayerStats] = {}
+    for part in parts:
+        for stats in part:
+            into = total.get(stats.player_id)
+            if into is None:
+                total[stats.player_id] = copy.deepcopy(stats)
+                continue
+            for name in ADDED:
+                setattr(into, name, getattr(into, name) + getattr(stats, name))
+            into.places = [a + b for a, b in zip(into.places, stats.places, strict=True)]
+            into.yaku.update(stats.yaku)
+    return sorted(total.values(), key=lambda s: (s.player.casefold(), s.player_id))
+
+
+ADDED = (
+    "games", "hands", "wins", "tsumo", "deal_ins", "riichi", "dealer_hands", "dealer_repeats",
+    "won_total", "won_counted", "dealt_total", "dealt_counted",
+)  # fmt: skip
+
+
+def event_player_statistics(event) -> list[PlayerStats]:
+    """The statistics of an event's players over all its games. Those of finished games
+    are counted once for each state of the event's results; only the games still going are
+    counted again for each state of play, which stays small however long the event is."""
+    games = Game.objects.filter(session__event=event)
+
+    def finished() -> list[PlayerStats]:
+        return statistics(games.filter(status=Game.Status.FINISHED))
+
+    def everything() -> list[PlayerStats]:
+        done = pagecache.cached("statistics-finished", (event.pk, event.results_token), finished)
+        going = statistics(games.exclude(status=Game.Status.FINISHED))
+        return merged(done, going)
+
+    return pagecache.cached("statistics-all", (event.pk, event.play_token), everything)
 
 
 def _count_hand(who, game_id, riichi_mask, dealer, previous) -> None:

@@ -123,7 +123,8 @@ def test_the_statistics_page_shows_and_exports_the_figures_in_constant_queries(c
     services.add_hand(game.pk, 1, {"result": "draw", "riichi": [0], "tenpai": [0]})
     with CaptureQueriesContext(connection) as queries:
         client.get(url)
-    assert len(queries) == many
+    # Fewer, even: the finished games' figures are kept for this state of the results.
+    assert len(queries) <= many
 
 
 def test_a_player_with_no_games_and_rates_with_zero_hands(online, session):

@@ -6,6 +6,7 @@ go through `services`, so that the game is replayed in the same transaction.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -16,14 +17,16 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 import scoring
 from scoring.rules import PRESET_SOURCES
 
-from .. import access, charts, services, trail
+from .. import access, charts, pagecache, services, trail
 from ..forms import (
     PRESET_DESCRIPTIONS,
     EventCreateForm,
@@ -86,13 +89,23 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
-    sessions = event.sessions.annotate(
-        game_count=Count("games"),
-        finished_count=Count("games", filter=Q(games__status=Game.Status.FINISHED)),
-    )
-    players = (
-        Player.objects.filter(seats__game__session__event=event).distinct().order_by("display_name")
-    )
+
+    def games_part() -> str:
+        sessions = event.sessions.annotate(
+            game_count=Count("games"),
+            finished_count=Count("games", filter=Q(games__status=Game.Status.FINISHED)),
+        )
+        players = (
+            Player.objects.filter(seats__game__session__event=event)
+            .distinct()
+            .order_by("display_name")
+        )
+        context = {"sessions_table": SessionTable(sessions), "players": players}
+        return render_to_string("tournaments/partials/event_games.html", context, request)
+
+    # Sessions, their games and the players, the same for every reader: rendered once for
+    # each state of play (the play token follows games, seats and sessions).
+    games_html = pagecache.cached("event-games", (event.pk, event.play_token), games_part)
     try:
         rules_words = describe_rules(event.rules_preset, event.rules_overrides)
     except scoring.ScoringError as err:
@@ -103,8 +116,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "is_organiser": event.is_organiser(request.user),
-        "sessions_table": SessionTable(sessions),
-        "players": players,
+        "games_part": games_html,
         "rules_words": rules_words,
         "preset_description": PRESET_DESCRIPTIONS.get(event.rules_preset, ""),
     }
@@ -400,6 +412,43 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # A private event is not there for those who may not read it: 404, as everywhere.
         chosen = access.get_event_for_reader(request, request.GET["event"])
     readable = Event.objects.visible_to(request.user)
+    # The player's record is rendered once for each state of play of the events this
+    # reader may see the player in: their play tokens make the key.
+    versions = list(
+        Event.objects.filter(pk__in=readable.values("pk"), sessions__games__seats__player=player)
+        .order_by("pk")
+        .values_list("pk", "play_token", "name", "starts_on")
+        .distinct()
+    )
+    record_key = pagecache.key(
+        "player", player.pk, chosen.pk if chosen else "", player.display_name, versions
+    )
+
+    @functools.cache
+    def record() -> dict[str, Any]:
+        return _player_record(request, player, chosen, readable)
+
+    def lazy(name: str):
+        return SimpleLazyObject(lambda: record()[name])
+
+    context = {
+        "player": player,
+        "chosen": chosen,
+        "record_key": record_key,
+        "show_real_name": request.user.is_authenticated,
+        "definitions": DEFINITIONS,
+        "can_link": may_link_login(request.user, player),
+        # Only worked out when the record is not in the cache.
+        **{
+            name: lazy(name)
+            for name in ("events", "totals", "overall", "chart", "chart_phone", "table", "stats")
+        },
+    }
+    return render(request, "tournaments/player_detail.html", context)
+
+
+def _player_record(request, player: Player, chosen: Event | None, readable) -> dict[str, Any]:
+    """The player's events, totals, chart, statistics and games, as the page shows them."""
     # One query for every readable seat of the player, in the order the games were played;
     # the event list, totals, chart and table are all made from it.
     seats = list(
@@ -436,9 +485,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player_stats = next(iter(statistics(games, seats=rows)), None)
     finished = [seat for seat in shown if seat.game.is_finished]
     playing = [seat for seat in shown if not seat.game.is_finished]
-    context = {
-        "player": player,
-        "chosen": chosen,
+    return {
         "events": events,
         "totals": _player_totals(player, finished),
         "overall": _player_totals(player, [s for s in seats if s.game.is_finished]),
@@ -448,9 +495,5 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         # Finished games first, newest first, as before; then the games still going on.
         "table": PlayerGamesTable([*reversed(finished), *reversed(playing)]),
-        "show_real_name": request.user.is_authenticated,
         "stats": player_stats,
-        "definitions": DEFINITIONS,
-        "can_link": may_link_login(request.user, player),
     }
-    return render(request, "tournaments/player_detail.html", context)

@@ -28,7 +28,7 @@ from scoring.game import GameResult, HandReport
 from scoring.payouts import settle
 from scoring.record import parse_hand
 
-from .. import access, engine_words, formatting, services, wording
+from .. import access, engine_words, formatting, pagecache, services, wording
 from ..access import get_game_for_organiser, get_game_for_reader
 from ..hand_forms import (
     WIND_MARKS,
@@ -107,6 +107,20 @@ def _load(game: Game) -> tuple[dict[str, Any], list[str]]:
     prefetch_related_objects([game], "seats__player")
     record = game.to_record()
     return record, record["players"]
+
+
+def replayed(game: Game) -> tuple[dict[str, Any], list[str], GameResult | None]:
+    """The game's record, its players' names and the engine's replay (None for final
+    scores not entered yet), worked out once for each state of play of its event: reading
+    a game costs no rebuilding of its record and no replay. A record the engine refuses
+    raises `GameChangeRefused`, and nothing is kept."""
+
+    def build():
+        record, names = _load(game)
+        return record, names, _replay(game, record)
+
+    version = (game.pk, game.event.play_token, game.updated_at.isoformat())
+    return pagecache.cached("game-replay", version, build)
 
 
 def _replay(game: Game, record: dict[str, Any]) -> GameResult | None:
@@ -191,8 +205,9 @@ def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_reader(request, pk)
-    record, names = _load(game)
-    result = _replay(game, record)
+    record, names, result = replayed(game)
+    # The seats and their players, once for the whole page.
+    prefetch_related_objects([game], "seats__player")
     is_organiser = game.event.is_organiser(request.user)
     finished = game.is_finished
     over = bool(result and result.finished)
@@ -453,8 +468,9 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
     refused = _refuse_hand_changes(request, game)
     if refused:
         return refused
-    record, names = _load(game)
-    current = services.replay_record(record)
+    record, names, current = replayed(game)
+    if current is None:
+        current = services.replay_record(record)
     count = len(record["hands"])
     seats = seat_labels(names, current.state.dealer)
     table = _table_before(current.state, names, current.state.sticks)

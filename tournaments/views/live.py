@@ -87,7 +87,7 @@ def _status(state: str) -> str:
 
 
 def _panel(request: HttpRequest, event, session: Session | None, page: int, top: int) -> str:
-    standings = cached_standings(event)
+    standings = cached_standings(event, lines=0)  # totals only
     rows = standings.rows
     rest = rows[top:]
     pages = max(1, -(-len(rest) // PAGE))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -11,12 +12,13 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import seating
 
-from .. import access, seat_plans, services
+from .. import access, pagecache, seat_plans, services
 from ..models import WINDS, GameSeat, TableLink
 from ..seating_forms import SeatingConfirmForm, SeatingForm
 from ..trail import Actor
@@ -100,6 +102,40 @@ def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Where everyone sits: by table, and by name A-Z with the table and wind."""
     session = access.get_session_for_reader(request, slug, number)
+    is_organiser = session.event.is_organiser(request.user)
+    # Only organisers see table links: a code lets its holder enter the table's hands.
+    links = list(TableLink.objects.live().filter(game__session=session)) if is_organiser else []
+    # The lists are rendered once for each state of play of the event (seats, games and
+    # the roster), for readers, and for organisers with the session's live table links.
+    seating_key = pagecache.key(
+        "seating",
+        session.pk,
+        session.event.play_token,
+        is_organiser,
+        request.get_host() if is_organiser else "",
+        sorted((link.pk, link.code) for link in links),
+    )
+
+    @functools.cache
+    def lists() -> dict:
+        return _seating_lists(request, session, links)
+
+    context = {
+        "event": session.event,
+        "session": session,
+        "is_organiser": is_organiser,
+        "seat_url": reverse("tournaments:seat_players", args=[slug, number]),
+        "seating_key": seating_key,
+        # Only worked out when the lists are not in the cache.
+        **{
+            name: SimpleLazyObject(lambda name=name: lists()[name])
+            for name in ("games", "by_name", "sitting_out")
+        },
+    }
+    return render(request, "tournaments/seating_list.html", context)
+
+
+def _seating_lists(request: HttpRequest, session, links: list[TableLink]) -> dict:
     # A club table may play several games in a session: its first game says where its
     # players sit down.
     games = list(
@@ -121,24 +157,13 @@ def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ),
         key=lambda row: (row["player"].display_name.casefold(), row["table"]),
     )
-    is_organiser = session.event.is_organiser(request.user)
-    if is_organiser:
-        # Only organisers see table links: a code lets its holder enter the table's hands.
-        live = {
-            link.game_id: link
-            for link in TableLink.objects.live().filter(game__in=[g.pk for g in games])
-        }
-        for game in games:
-            game.table_link = link_context(request, live.get(game.pk), scale=3)
+    live = {link.game_id: link for link in links}
+    for game in games:
+        game.table_link = link_context(request, live.get(game.pk), scale=3)
     seated = {row["player"].pk for row in by_name}
     sitting_out = [p for p in seat_plans.playing(session) if p.pk not in seated] if games else []
-    context = {
-        "event": session.event,
-        "session": session,
+    return {
         "games": games,
         "by_name": by_name,
         "sitting_out": sorted(sitting_out, key=lambda p: p.display_name.casefold()),
-        "is_organiser": is_organiser,
-        "seat_url": reverse("tournaments:seat_players", args=[slug, number]),
     }
-    return render(request, "tournaments/seating_list.html", context)

@@ -33,6 +33,7 @@ from ..formatting import (
 from ..models import WINDS, Game, GameSeat, Session
 from ..scoresheet import SHEET_GAMES, Sheet, SheetRefused, build_sheet
 from ..wording import describe_hand
+from .games import replayed
 
 # Rounds, as "E3-1": the wind of the round, the hand in it, then the honba. The wind is a
 # word of the language the page is in ("東3-1" in Japanese).
@@ -49,6 +50,11 @@ def round_name(code: str) -> str:
     "" stays ""."""
     wind = ROUND_WINDS.get(code[:1])
     return f"{wind}{code[1:]}" if wind is not None else code
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    prefetch_related_objects([game], "seats__player")
+    return game.to_record()
 
 
 # The four-game scoresheet
@@ -318,8 +324,10 @@ def _sticks_note(result: GameResult) -> str:
 def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Every hand of one game with its payments and running scores, then the result."""
     game = access.get_game_for_reader(request, pk)
-    prefetch_related_objects([game], "seats__player")
-    record = game.to_record()
+    try:
+        record, names, result = replayed(game)
+    except services.GameChangeRefused as err:
+        record, result = game_record(game), err
     names = record["players"]
     context: dict[str, Any] = {
         "game": game,
@@ -339,12 +347,10 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     if game.awaits_final_scores:
         context["waiting"] = _("The final scores of this game have not been entered yet.")
         return render(request, "tournaments/game_sheet.html", context)
-    try:
-        result = services.replay_record(record)
-    except services.GameChangeRefused as err:
+    if isinstance(result, services.GameChangeRefused):
         context["waiting"] = _(
             "This game cannot be replayed under the event's rules: %(reason)s"
-        ) % {"reason": err}
+        ) % {"reason": result}
         return render(request, "tournaments/game_sheet.html", context)
     context["start"] = [points(result.rules.start_points)] * 4
     if "hands" in record:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 
 from django import forms
 from django.contrib import messages
@@ -17,7 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import DatabaseError
 from django.db.models import Count, Max
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -27,12 +28,13 @@ from django.views.decorators.http import require_http_methods
 import scoring
 from tenhou.limits import MAX_JSON_DEPTH, check_json_depth
 
-from .. import access, exchange, exports
+from .. import access, exchange, exports, pagecache
 from ..forms import describe_rules
 from ..models import Event, Game, GameSeat
 from ..standings import cached_standings
-from ..statistics import DEFINITIONS, statistics, yaku_frequency
+from ..statistics import DEFINITIONS, event_player_statistics, yaku_frequency
 from ..tables import (
+    MAX_PER_PAGE,
     MAX_SESSION_COLUMNS,
     RECENT_SESSION_COLUMNS,
     BoundedRequestConfig,
@@ -44,6 +46,8 @@ from ..tables import (
 EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
 EXPORT_PARAM = "_export"
 RESULTS_PER_PAGE = 100  # whole games: four rows each
+# Beyond any real page; django-tables2 shows the last page for a higher number.
+MAX_PAGES = 10_000
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 PLAY_ORDER = ("game__session__number", "game__table_number", "game_id", "seat")
 TIE_ORDER = gettext_lazy(
@@ -72,11 +76,6 @@ def _export_response(
     )
 
 
-def _paging(request: HttpRequest, per_page: int) -> dict | bool:
-    """An export has every row, and a cached one costs no count of the rows either."""
-    return False if request.GET.get(EXPORT_PARAM) in EXPORT_FORMATS else {"per_page": per_page}
-
-
 def _export_links(request: HttpRequest) -> list[tuple[str, str]]:
     """The current page (filters and order kept) in each export format."""
     links = []
@@ -90,12 +89,37 @@ def _export_links(request: HttpRequest) -> list[tuple[str, str]]:
 # Standings
 
 
+class SessionSelect(forms.Select):
+    """A choice of session, rendered once per state of the event's sessions: a long
+    league offers hundreds of them, and every visit to the standings shows two."""
+
+    version: tuple | None = None  # what the choices were made from
+
+    def render(self, name, value, attrs=None, renderer=None):
+        chosen = "" if value is None else str(value)
+        if self.version is None or chosen not in {str(v) for v, _ in self.choices}:
+            return super().render(name, value, attrs, renderer)
+        return pagecache.cached(
+            "session-select",
+            (*self.version, name, chosen, sorted((attrs or {}).items())),
+            lambda: super(SessionSelect, self).render(name, value, attrs, renderer),
+        )
+
+
 class StandingsFilterForm(forms.Form):
     first_session = forms.TypedChoiceField(
-        label=gettext_lazy("From session"), coerce=int, empty_value=None, required=False
+        label=gettext_lazy("From session"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=SessionSelect,
     )
     last_session = forms.TypedChoiceField(
-        label=gettext_lazy("To session"), coerce=int, empty_value=None, required=False
+        label=gettext_lazy("To session"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=SessionSelect,
     )
     min_games = forms.IntegerField(
         label=gettext_lazy("At least this many games"),
@@ -105,11 +129,13 @@ class StandingsFilterForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
     )
 
-    def __init__(self, data, *, sessions):
+    def __init__(self, data, *, sessions, version: tuple | None = None):
         super().__init__(data)
         choices = [(number, f"{number} · {date:%-d %b %Y}") for number, date in sessions]
         self.fields["first_session"].choices = [("", _("The first")), *choices]
         self.fields["last_session"].choices = [("", _("The last")), *choices]
+        for name in ("first_session", "last_session"):
+            self.fields[name].widget.version = version
 
     def clean(self):
         data = super().clean()
@@ -178,37 +204,105 @@ STANDINGS_PER_PAGE = 100
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
     sessions = list(event.sessions.order_by("number").values_list("number", "date"))
-    form = StandingsFilterForm(request.GET, sessions=sessions)
-    filters = form.filters()
-    result = cached_standings(event, **filters)
-    # Exports and "all sessions" carry every session column; the page shows the latest.
-    all_columns = request.GET.get(COLUMNS_PARAM) == "all" or EXPORT_PARAM in request.GET
-    columns = MAX_SESSION_COLUMNS if all_columns else RECENT_SESSION_COLUMNS
-    table = StandingsTable(result, session_columns=columns)
-    BoundedRequestConfig(request, paginate=_paging(request, STANDINGS_PER_PAGE)).configure(table)
-    export = _export_response(
-        request,
-        event,
-        table,
-        f"{event.slug}-standings",
-        _("Standings"),
-        repr(sorted(filters.items())),
+    form = StandingsFilterForm(
+        request.GET, sessions=sessions, version=(event.pk, pagecache.hash_of(sessions))
     )
-    if export is not None:
-        return export
+    filters = form.filters()
+    if request.GET.get(EXPORT_PARAM) in EXPORT_FORMATS:
+        result = cached_standings(event, **filters)
+        table = StandingsTable(result, session_columns=MAX_SESSION_COLUMNS)
+        BoundedRequestConfig(request, paginate=False).configure(table)
+        return _export_response(
+            request,
+            event,
+            table,
+            f"{event.slug}-standings",
+            _("Standings"),
+            repr(sorted(filters.items())),
+        )
+    # The table's links carry only what the page understands, and the rendered table is
+    # kept for this state of the results, language and (normalised) query.
+    all_columns = request.GET.get(COLUMNS_PARAM) == "all"
+    # Only the sessions shown as columns need their lines.
+    lines = MAX_SESSION_COLUMNS if all_columns else RECENT_SESSION_COLUMNS
+    request.GET = _standings_query(
+        request.GET, event, filters | {"lines": lines}, [number for number, _ in sessions]
+    )
+    part = pagecache.cached(
+        "standings",
+        (event.pk, event.results_token, request.GET.urlencode()),
+        lambda: _standings_part(request, event, filters, lines),
+    )
     context = {
         "event": event,
-        "table": table,
+        "table": part,
         "form": form,
         "filters_open": bool(form.errors),
-        "summary": _describe(result, filters),
+        "summary": part.summary,
         "tie_order": TIE_ORDER,
         "export_links": _export_links(request),
-        "columns_toggle": _columns_toggle(request, table, all_columns),
+        "columns_toggle": part.columns_toggle,
         "printed_on": timezone.localdate(),
         "rules_words": _rules_words(event),
     }
     return render(request, "tournaments/standings.html", context)
+
+
+@dataclass(frozen=True)
+class RenderedTable:
+    """A table rendered once, with what the page says around it."""
+
+    html: str
+    summary: str = ""
+    sessions_shown: tuple = ()
+    sessions_hidden: bool = False
+    columns_toggle: dict | None = None
+
+    def __str__(self) -> str:
+        return self.html
+
+
+STANDINGS_COLUMNS = (
+    "rank", "player", "games", "match_points", "average_placement", "first", "second",
+    "third", "fourth", "average_score", "penalties",
+)  # fmt: skip
+
+
+def _standings_query(query, event, filters: dict, sessions: list[int]) -> QueryDict:
+    """The standings' query with only what they understand: valid filters, a known column
+    to order by, a page that exists and a page size within bounds."""
+    columns = [*STANDINGS_COLUMNS]
+    for number in sessions[-MAX_SESSION_COLUMNS:]:
+        columns += [f"s{number}_points", f"s{number}_places"]
+    kept = _table_query(
+        query,
+        columns,
+        per_page=STANDINGS_PER_PAGE,
+        rows=lambda: pagecache.cached(
+            "standings-rows",
+            (event.pk, event.results_token, sorted(filters.items())),
+            lambda: len(cached_standings(event, **filters).rows),
+        ),
+    )
+    if query.get(COLUMNS_PARAM) == "all":
+        kept[COLUMNS_PARAM] = "all"
+    for name in ("first_session", "last_session", "min_games"):
+        if filters.get(name):
+            kept[name] = str(filters[name])
+    return kept
+
+
+def _standings_part(request, event, filters: dict, lines: int) -> RenderedTable:
+    result = cached_standings(event, **filters, lines=lines)
+    table = StandingsTable(result, session_columns=lines)
+    BoundedRequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+    return RenderedTable(
+        html=table.as_html(request),
+        summary=_describe(result, filters),
+        sessions_shown=tuple(table.sessions_shown),
+        sessions_hidden=bool(table.sessions_hidden),
+        columns_toggle=_columns_toggle(request, table, lines == MAX_SESSION_COLUMNS),
+    )
 
 
 COLUMNS_PARAM = "columns"
@@ -240,6 +334,12 @@ def _rules_words(event) -> str:
 # Results
 
 
+RESULTS_COLUMNS = (
+    "session", "table", "game", "wind", "player", "score", "placement", "match_points",
+    "penalty_points",
+)  # fmt: skip
+
+
 def results(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
     seats = (
@@ -247,19 +347,55 @@ def results(request: HttpRequest, slug: str) -> HttpResponse:
         .select_related("game__session__event", "player")
         .order_by(*PLAY_ORDER)
     )
-    table = ResultsTable(seats)
-    BoundedRequestConfig(request, paginate=_paging(request, RESULTS_PER_PAGE)).configure(table)
-    export = _export_response(request, event, table, f"{event.slug}-results", _("Results"))
-    if export is not None:
-        return export
-    context = {"event": event, "table": table, "export_links": _export_links(request)}
+    if request.GET.get(EXPORT_PARAM) in EXPORT_FORMATS:
+        table = ResultsTable(seats)
+        BoundedRequestConfig(request, paginate=False).configure(table)
+        return _export_response(request, event, table, f"{event.slug}-results", _("Results"))
+    version = (event.pk, event.results_token)
+    request.GET = _table_query(
+        request.GET,
+        RESULTS_COLUMNS,
+        per_page=RESULTS_PER_PAGE,
+        rows=lambda: pagecache.cached("results-rows", version, seats.count),
+    )
+
+    def part() -> RenderedTable:
+        table = ResultsTable(seats)
+        BoundedRequestConfig(request, paginate={"per_page": RESULTS_PER_PAGE}).configure(table)
+        return RenderedTable(html=table.as_html(request))
+
+    context = {
+        "event": event,
+        "table": pagecache.cached("results", (*version, request.GET.urlencode()), part),
+        "export_links": _export_links(request),
+    }
     return render(request, "tournaments/results.html", context)
+
+
+def _table_query(query, columns, *, per_page: int, rows) -> QueryDict:
+    """The query of a paged table with only what it understands: a known column to order
+    by, a page size within bounds, and a page that exists (`rows()` counts them), so that
+    every address of the table is one of a bounded number of cached renderings."""
+    kept = pagecache.only(
+        query,
+        {
+            "sort": pagecache.one_of(columns),
+            "page": pagecache.whole_number(1, MAX_PAGES),
+            "per_page": pagecache.whole_number(1, MAX_PER_PAGE),
+        },
+    )
+    if "page" in kept:
+        size = int(kept.get("per_page", per_page))
+        last = max(1, -(-rows() // size))
+        kept["page"] = str(min(int(kept["page"]), last))
+    return kept
 
 
 # Player statistics
 
 STATISTICS_PER_PAGE = 100
 MAX_YAKU_ROWS = 60
+STATISTICS_COLUMNS = tuple(StatisticsTable.base_columns)
 
 
 def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
@@ -276,17 +412,35 @@ def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
         )
         if cached is not None:
             return cached
-    players = statistics(Game.objects.filter(session__event=event))
-    table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
-    BoundedRequestConfig(request, paginate=_paging(request, STATISTICS_PER_PAGE)).configure(table)
-    export = _export_response(request, event, table, f"{event.slug}-statistics", _("Statistics"))
-    if export is not None:
-        return export
+    if export_format in EXPORT_FORMATS:
+        players = event_player_statistics(event)
+        table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
+        BoundedRequestConfig(request, paginate=False).configure(table)
+        return _export_response(request, event, table, f"{event.slug}-statistics", _("Statistics"))
+    # Hands of games still going count too: the play token follows them.
+    version = (event.pk, event.play_token)
+    request.GET = _table_query(
+        request.GET,
+        STATISTICS_COLUMNS,
+        per_page=STATISTICS_PER_PAGE,
+        rows=lambda: len(event_player_statistics(event)),
+    )
+
+    def part() -> dict:
+        players = event_player_statistics(event)
+        table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
+        BoundedRequestConfig(request, paginate={"per_page": STATISTICS_PER_PAGE}).configure(table)
+        return {
+            "table": RenderedTable(html=table.as_html(request)),
+            "yaku_rows": yaku_frequency(players)[:MAX_YAKU_ROWS],
+        }
+
+    rendered = pagecache.cached("statistics", (*version, request.GET.urlencode()), part)
     context = {
         "event": event,
-        "table": table,
+        "table": rendered["table"],
         "definitions": DEFINITIONS,
-        "yaku_rows": yaku_frequency(players)[:MAX_YAKU_ROWS],
+        "yaku_rows": rendered["yaku_rows"],
         "export_links": _export_links(request),
     }
     return render(request, "tournaments/statistics.html", context)

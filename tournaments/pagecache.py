@@ -1,0 +1,84 @@
+"""Rendered parts of pages, kept in Django's cache under keys that make them never stale.
+
+A key names the part, the version of what it shows (an event's results token for
+standings and results, its play token for pages that also show games still going) and
+the active language, so that a change of results shows at once, and a page rendered in
+one language is never served in another. Requests that differ only in what a page
+ignores (unknown query parameters, out-of-range numbers) share one entry: they are
+normalised before the key is made, so that nobody can make the server render the same
+page again and again by varying its address.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.http import QueryDict
+from django.utils.translation import get_language
+
+# Entries stay valid until their version changes; this only bounds how long an unused
+# entry is kept.
+CACHE_SECONDS = 60 * 60
+
+T = TypeVar("T")
+
+
+def key(kind: str, *parts) -> str:
+    """The cache key of one part of a page; the active language is always part of it."""
+    raw = "\x1f".join([kind, *(str(p) for p in parts), get_language() or ""])
+    return f"page:{kind}:{hashlib.sha256(raw.encode()).hexdigest()[:40]}"
+
+
+def hash_of(value) -> str:
+    """A short digest of a value's text (a list of sessions, say), for a key."""
+    return hashlib.sha256(repr(value).encode()).hexdigest()[:32]
+
+
+def cached(kind: str, parts: tuple, build: Callable[[], T]) -> T:
+    """The cached value of `kind` for `parts`, built (and kept) when missing."""
+    name = key(kind, *parts)
+    value = cache.get(name)
+    if value is None:
+        value = build()
+        cache.set(name, value, CACHE_SECONDS)
+    return value
+
+
+def only(query: QueryDict, allowed: dict[str, Callable[[str], str | None]]) -> QueryDict:
+    """A copy of `query` with the parameters in `allowed`, each kept only when its check
+    returns a value (the value to keep), in a fixed order."""
+    kept = QueryDict(mutable=True)
+    for name, check in allowed.items():
+        raw = query.get(name)
+        if raw is None:
+            continue
+        value = check(raw)
+        if value is not None:
+            kept[name] = value
+    return kept
+
+
+def whole_number(low: int, high: int) -> Callable[[str], str | None]:
+    """A check for `only`: a whole number, held between `low` and `high`."""
+
+    def check(raw: str) -> str | None:
+        try:
+            number = int(raw)
+        except ValueError:
+            return None
+        return str(min(max(number, low), high))
+
+    return check
+
+
+def one_of(names) -> Callable[[str], str | None]:
+    """A check for `only`: one of `names` (a column to order by, with or without "-")."""
+    choices = frozenset(names)
+
+    def check(raw: str) -> str | None:
+        return raw if raw.lstrip("-") in choices else None
+
+    return check
