@@ -214,3 +214,12 @@ def test_the_page_benchmark_refuses_a_league_too_small_to_seat_a_table():
     with pytest.raises(CommandError, match="at least 4 players"):
         call_command("bench_pages", "--players", "3", "--games", "2")
     assert not Event.objects.exists()
+
+
+def test_the_page_benchmark_can_time_only_some_pages(capsys):
+    args = ["--players", "8", "--games", "12", "--requests", "1", "--remove"]
+    call_command("bench_pages", *args, "--only", "standings, results")
+    assert set(bench_lines(capsys.readouterr().out)) == {"login", "standings", "results"}
+    with pytest.raises(CommandError, match="No page is called standing. The pages: event, "):
+        call_command("bench_pages", *args, "--only", "standing")
+    assert not Game.objects.filter(table_number__gt=12).exists()

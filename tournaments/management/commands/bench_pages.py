@@ -38,6 +38,10 @@ class Page:
     before: Callable[[], None] | None = None
     status: int = 200
     bound: float | None = None  # the most this page may cost, as a ratio to the login page
+    # Timed after the others: a page whose request changes results (or play), and the hand
+    # form, which a table loads right after each hand. The others are then timed as
+    # readers see them between two changes.
+    changes: bool = False
     timings: list[float] = field(default_factory=list)
     logins: list[float] = field(default_factory=list)
     queries: int = 0
@@ -81,6 +85,11 @@ class Command(BaseCommand):
             action="store_true",
             help="print the bounds, but exit zero when a ratio is over its bound",
         )
+        parser.add_argument(
+            "--only",
+            default="",
+            help='only these pages, by label, comma-separated (e.g. "standings,results")',
+        )
 
     def handle(self, *args, **options):
         if options["players"] < 4:
@@ -107,7 +116,7 @@ class Command(BaseCommand):
         client.force_login(organiser)
         playing = bench.start_game(event)
         try:
-            pages = self.pages(event, playing)
+            pages = self._chosen(self.pages(event, playing), options["only"])
             self._run(visitor, client, pages, event, options["requests"])
         finally:
             bench.remove_game(playing)
@@ -177,7 +186,13 @@ class Command(BaseCommand):
         return [
             Page("event", url("event", slug), bound=PAGE),
             Page("standings", standings, bound=PAGE),
-            Page("standings after a change", standings, before=change_results, bound=CHANGED),
+            Page(
+                "standings after a change",
+                standings,
+                before=change_results,
+                bound=CHANGED,
+                changes=True,
+            ),
             Page("results", url("results", slug), bound=PAGE),
             Page("player", url("player", busiest["player_id"]), bound=PAGE),
             Page("game", url("game", game.pk), bound=PAGE),
@@ -197,15 +212,28 @@ class Command(BaseCommand):
             Page("event export ZIP", url("event_export_zip", slug), bound=EXPORT),
             # The form a table's phone loads before each hand: in a room of tables it is
             # requested as often as hands are entered.
-            Page("hand form", url("hand_new", playing.pk)),
+            Page("hand form", url("hand_new", playing.pk), changes=True),
             Page(
                 "entering a hand",
                 url("hand_new", playing.pk),
                 data=next_hand,
                 status=302,
                 bound=HAND,
+                changes=True,
             ),
         ]
+
+    def _chosen(self, pages: list[Page], only: str) -> list[Page]:
+        wanted = [label.strip() for label in only.split(",") if label.strip()]
+        if not wanted:
+            return pages
+        labels = [page.label for page in pages]
+        unknown = [label for label in wanted if label not in labels]
+        if unknown:
+            raise CommandError(
+                f"No page is called {', '.join(unknown)}. The pages: {', '.join(labels)}."
+            )
+        return [page for page in pages if page.label in wanted]
 
     def _run(self, visitor: Client, client: Client, pages: list[Page], event, requests: int):
         login = reverse("login")
@@ -216,16 +244,20 @@ class Command(BaseCommand):
             f"{requests} requests per page, each after a request for the login page"
         )
         visitor.get(login)
-        for page in pages:  # warm caches and the template loader
+        # Pages that change results come last: each makes every page after it render anew.
+        readers = [page for page in pages if not page.changes]
+        writers = [page for page in pages if page.changes]
+        for page in writers + readers:  # warm caches and the template loader
             self._request(client, page, timed=False)
-        for _ in range(requests):
-            for page in pages:
-                if page.failure:
-                    continue
-                started = time.perf_counter()
-                visitor.get(login)
-                page.logins.append(time.perf_counter() - started)
-                self._request(client, page, timed=True)
+        for group in (readers, writers):
+            for _ in range(requests):
+                for page in group:
+                    if page.failure:
+                        continue
+                    started = time.perf_counter()
+                    visitor.get(login)
+                    page.logins.append(time.perf_counter() - started)
+                    self._request(client, page, timed=True)
         all_logins = [t for page in pages for t in page.logins]
         base = statistics.median(all_logins) if all_logins else 0
         self.stdout.write(
