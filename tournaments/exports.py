@@ -298,7 +298,9 @@ def table_file(table, export_format: str, title: str) -> bytes:
     raise ValueError(f"unknown export format {export_format!r}")
 
 
-def export_key(event, table, *, export_format: str, name: str, variant: str = "") -> str:
+def export_key(
+    event, table, *, export_format: str, name: str, variant: str = "", version: str = ""
+) -> str:
     """The cache key of a table's file.
 
     It holds what the file depends on and nothing else: the table's order as
@@ -310,22 +312,38 @@ def export_key(event, table, *, export_format: str, name: str, variant: str = ""
     shape = hashlib.sha256(f"{order}|{variant}".encode()).hexdigest()[:32]
     # The headers of a CSV or XLSX file are in the page's language; JSON is always English.
     language = "en" if export_format == "json" else translation.get_language()
-    return f"export:{event.pk}:{event.results_token}:{name}:{export_format}:{language}:{shape}"
+    # A table that counts games still going gives the play token as its `version`.
+    version = version or event.results_token
+    return f"export:{event.pk}:{version}:{name}:{export_format}:{language}:{shape}"
 
 
-def cached_response(event, table, *, export_format: str, name: str, variant: str = ""):
+def cached_response(
+    event, table, *, export_format: str, name: str, variant: str = "", version: str = ""
+):
     """The file as a download if it was built already for this state of results, else
     None. `table` need only know its columns and order, not its rows."""
-    key = export_key(event, table, export_format=export_format, name=name, variant=variant)
+    key = export_key(
+        event, table, export_format=export_format, name=name, variant=variant, version=version
+    )
     content = cache.get(key)
     return None if content is None else _download(content, export_format, name)
 
 
 def export_response(
-    request, event, table, *, export_format: str, name: str, title: str, variant: str = ""
+    request,
+    event,
+    table,
+    *,
+    export_format: str,
+    name: str,
+    title: str,
+    variant: str = "",
+    version: str = "",
 ):
     """The table as a download, cached for this state of the event's results."""
-    key = export_key(event, table, export_format=export_format, name=name, variant=variant)
+    key = export_key(
+        event, table, export_format=export_format, name=name, variant=variant, version=version
+    )
     content = cache.get(key)
     if content is None:
         content = table_file(table, export_format, title)

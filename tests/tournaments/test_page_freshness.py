@@ -211,3 +211,14 @@ def test_addresses_that_differ_only_in_what_a_page_ignores_share_one_rendering(l
         page = client.get(url, {"sort": "-player", "utm": "<script>"}).content.decode()
         table = page[page.index('<div class="table-container">') :]
         assert "utm" not in table and "<script>" not in table
+
+
+def test_the_statistics_export_counts_a_hand_of_a_game_still_going_at_once(league):
+    client = Client()
+    url = reverse("tournaments:statistics", args=[league["event"].slug])
+    before = client.get(url, {"_export": "csv"}).content
+    services.add_hand(league["playing"].pk, 2, RON)
+    after = client.get(url, {"_export": "csv"}).content
+    assert after != before
+    cache.clear()
+    assert client.get(url, {"_export": "csv"}).content == after

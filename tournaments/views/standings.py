@@ -58,7 +58,13 @@ TIE_ORDER = gettext_lazy(
 
 
 def _export_response(
-    request: HttpRequest, event: Event, table, name: str, title: str, variant: str = ""
+    request: HttpRequest,
+    event: Event,
+    table,
+    name: str,
+    title: str,
+    variant: str = "",
+    version: str = "",
 ) -> HttpResponse | None:
     """The table as a file if the request asks for one of the export formats; `variant`
     names what else than the order the rows depend on (the cleaned filters)."""
@@ -73,6 +79,7 @@ def _export_response(
         name=name,
         title=title,
         variant=variant,
+        version=version,
     )
 
 
@@ -407,8 +414,13 @@ def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
         # being worked out again.
         shell = StatisticsTable([], event_slug=event.slug)
         BoundedRequestConfig(request, paginate=False).configure(shell)
+        # Hands of games still going count too: the play token follows them.
         cached = exports.cached_response(
-            event, shell, export_format=export_format, name=f"{event.slug}-statistics"
+            event,
+            shell,
+            export_format=export_format,
+            name=f"{event.slug}-statistics",
+            version=event.play_token,
         )
         if cached is not None:
             return cached
@@ -416,7 +428,10 @@ def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
         players = event_player_statistics(event)
         table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
         BoundedRequestConfig(request, paginate=False).configure(table)
-        return _export_response(request, event, table, f"{event.slug}-statistics", _("Statistics"))
+        name = f"{event.slug}-statistics"
+        return _export_response(
+            request, event, table, name, _("Statistics"), version=event.play_token
+        )
     # Hands of games still going count too: the play token follows them.
     version = (event.pk, event.play_token)
     request.GET = _table_query(
