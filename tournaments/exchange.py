@@ -10,12 +10,13 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import time
 import zipfile
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 
 import scoring
 from scoring.game import GameResult
@@ -175,6 +176,8 @@ MAX_IMPORT_GAMES = 2_000
 # organiser's save waits at most for one batch, never for the whole import: a game played
 # hand by hand takes about 40 ms of CPU to write, so 20 games hold the lock under a second.
 BATCH_GAMES = 20
+# Seconds between two batches on SQLite, so that a save waiting for the lock gets it.
+BATCH_PAUSE = 0.12
 # A session's title, a player's display name and a log id, as the models keep them.
 MAX_TITLE = Session._meta.get_field("title").max_length
 MAX_NAME = Player._meta.get_field("display_name").max_length
@@ -373,6 +376,10 @@ def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES
                         result=game.result,
                     )
             created_players += new_players
+            if start + batch < len(planned) and connection.vendor == "sqlite":
+                # SQLite's busy handler polls for the lock every 100 ms at most: without a
+                # pause the next batch takes the lock again before a waiting save sees it.
+                time.sleep(BATCH_PAUSE)
     except (services.GameChangeRefused, DatabaseError, KeyError, TypeError, ValueError) as err:
         services.remove_event_import(
             event.pk,
