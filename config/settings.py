@@ -227,7 +227,8 @@ EMAIL_TIMEOUT = 20
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-# English dates day first (config/formats/en); other languages use Django's formats.
+# Dates as each language writes them: English day first (config/formats/en), Japanese
+# 2026年11月23日 (config/formats/ja).
 FORMAT_MODULE_PATH = ["config.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"

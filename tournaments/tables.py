@@ -10,13 +10,13 @@ from decimal import Decimal
 import django_tables2 as tables
 from django.conf import settings
 from django.urls import reverse
-from django.utils.formats import localize
+from django.utils.formats import date_format, localize
 from django.utils.functional import lazy
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django_tables2.utils import signature
 
 from . import exports, formatting
@@ -167,14 +167,19 @@ class BoundedRequestConfig(tables.RequestConfig):
 
 
 def date_range(start, end) -> str:
-    """3 Sep 2026; 10–11 Oct 2026; 30 Sep – 2 Oct 2026; 30 Dec 2026 – 2 Jan 2027."""
+    """3 Sep 2026; 10–11 Oct 2026; 30 Sep – 2 Oct 2026; 30 Dec 2026 – 2 Jan 2027 (in
+    Japanese 2026年9月3日; 2026年10月10日–11日 ...): the formats are translated."""
     if not end or end == start:
-        return f"{start:%-d %b %Y}"
+        return date_format(start, "SHORT_DATE_FORMAT")
     if (start.year, start.month) == (end.year, end.month):
-        return f"{start:%-d}–{end:%-d %b %Y}"
+        first = pgettext("first day of a range within one month", "j")
+        last = pgettext("last day of a range within one month", "j M Y")
+        return f"{date_format(start, first)}–{date_format(end, last)}"
     if start.year == end.year:
-        return f"{start:%-d %b} – {end:%-d %b %Y}"
-    return f"{start:%-d %b %Y} – {end:%-d %b %Y}"
+        first = pgettext("first day of a range within one year", "j M")
+        last = pgettext("last day of a range within one year", "j M Y")
+        return f"{date_format(start, first)} – {date_format(end, last)}"
+    return f"{date_format(start, 'SHORT_DATE_FORMAT')} – {date_format(end, 'SHORT_DATE_FORMAT')}"
 
 
 def badge(text: str, kind: str) -> str:
@@ -238,7 +243,7 @@ class EventTable(FastRows, tables.Table):
 
 class SessionTable(FastRows, tables.Table):
     number = tables.Column(verbose_name=gettext_lazy("Session"), linkify=True, attrs=NUMBER)
-    date = tables.DateColumn(verbose_name=gettext_lazy("Date"), format="j M Y")
+    date = tables.DateColumn(verbose_name=gettext_lazy("Date"), format="SHORT_DATE_FORMAT")
     title = tables.Column(verbose_name=gettext_lazy("Title"), default="", attrs=WRAP)
     game_count = tables.Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
     finished_count = tables.Column(verbose_name=gettext_lazy("Finished"), attrs=NUMBER)
@@ -364,7 +369,7 @@ class PlayerGamesTable(FastRows, tables.Table):
     date = tables.DateColumn(
         accessor="game__session__date",
         verbose_name=gettext_lazy("Date"),
-        format="j M Y",
+        format="SHORT_DATE_FORMAT",
         orderable=False,
     )
     event = tables.Column(

@@ -312,3 +312,25 @@ def test_dates_are_written_for_the_language():
         assert date_format(day, "SHORT_DATE_FORMAT") == "23 Nov 2026"
     with translation.override("ja"):
         assert date_format(day) == "2026年11月23日"
+
+
+@pytest.mark.parametrize(
+    "start, end, english, japanese",
+    [
+        ((2026, 9, 3), None, "3 Sep 2026", "2026年9月3日"),
+        ((2026, 10, 10), (2026, 10, 11), "10–11 Oct 2026", "2026年10月10日–11日"),
+        ((2026, 9, 30), (2026, 10, 2), "30 Sep – 2 Oct 2026", "2026年9月30日 – 10月2日"),
+        ((2026, 12, 30), (2027, 1, 2), "30 Dec 2026 – 2 Jan 2027", "2026年12月30日 – 2027年1月2日"),
+    ],
+)
+def test_event_dates_are_written_for_the_language(start, end, english, japanese):
+    import datetime
+
+    from tournaments.tables import date_range
+
+    start = datetime.date(*start)
+    end = datetime.date(*end) if end else None
+    with translation.override("en"):
+        assert date_range(start, end) == english
+    with translation.override("ja"):
+        assert date_range(start, end) == japanese

@@ -21,6 +21,7 @@ from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
@@ -138,7 +139,10 @@ class StandingsFilterForm(forms.Form):
 
     def __init__(self, data, *, sessions, version: tuple | None = None):
         super().__init__(data)
-        choices = [(number, f"{number} · {date:%-d %b %Y}") for number, date in sessions]
+        choices = [
+            (number, f"{number} · {date_format(date, 'SHORT_DATE_FORMAT')}")
+            for number, date in sessions
+        ]
         self.fields["first_session"].choices = [("", _("The first")), *choices]
         self.fields["last_session"].choices = [("", _("The last")), *choices]
         for name in ("first_session", "last_session"):
