@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -15,23 +14,9 @@ from playwright.sync_api import Page, expect
 from tests.conftest import ORGANISER_PASSWORD
 from tournaments import services
 from tournaments.models import Event, Player, Session, Win
-from tournaments.translations import compile_catalogue
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
-PART = Path(settings.BASE_DIR) / "locale" / "ja" / "parts" / "games.po"
-
-
-@pytest.fixture(autouse=True)
-def games_catalogue(tmp_path, settings):
-    """Until the part files are merged into the catalogue, this area's part file is
-    compiled into a locale folder of the test's own."""
-    if PART.exists():
-        folder = tmp_path / "locale" / "ja" / "LC_MESSAGES"
-        folder.mkdir(parents=True)
-        (folder / "django.po").write_bytes(PART.read_bytes())
-        compile_catalogue(folder / "django.po", force=True)
-        settings.LOCALE_PATHS = [tmp_path / "locale", *settings.LOCALE_PATHS]
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ when shown, never once at import, and the scripts take theirs from the page."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,6 @@ from tournaments.imports import (
     game_refusal,
     played_under,
 )
-from tournaments.translations import compile_catalogue
 
 ENGINE_RULES = Path(scoring.__file__).with_name("rules.py")
 
@@ -97,16 +95,8 @@ def test_a_refused_log_reads_as_the_log_converter_says_it_in_english(ruleset):
 
 
 @pytest.fixture
-def japanese(settings, tmp_path):
-    """Headers asking for Japanese. Until the part files are merged into the catalogue
-    (locale/ja/LC_MESSAGES/django.po), the events part is compiled into one of its own."""
-    part = settings.BASE_DIR / "locale" / "ja" / "parts" / "events.po"
-    if part.exists():
-        folder = tmp_path / "ja" / "LC_MESSAGES"
-        folder.mkdir(parents=True)
-        shutil.copy(part, folder / "django.po")
-        compile_catalogue(folder / "django.po")
-        settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
+def japanese():
+    """Headers asking for Japanese."""
     return {"accept-language": "ja"}
 
 

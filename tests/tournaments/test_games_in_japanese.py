@@ -5,10 +5,8 @@ page's language through tournaments.engine_words."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
@@ -19,11 +17,9 @@ from scoring.payouts import check_value
 from scoring.rules import Rules
 from tournaments import engine_words, services
 from tournaments.hand_forms import HandForm, seat_labels
-from tournaments.translations import compile_catalogue
 from tournaments.views.games import refusal
 
 JA = {"accept-language": "ja"}
-PART = Path(settings.BASE_DIR) / "locale" / "ja" / "parts" / "games.po"
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
 # Latin words of these pages that must not be left on a Japanese page (names and codes of
 # the test game are not among them).
@@ -31,19 +27,6 @@ ENGLISH = re.compile(
     r">\s*(Enter hand|Hands|Result|Penalties|Table link|Changes|Undo last hand|Save|Cancel|"
     r"What happened|Dealt in|Count it for me|Preview hand|Final scores|Back to the game)\b"
 )
-
-
-@pytest.fixture(autouse=True)
-def games_catalogue(tmp_path, settings):
-    """Until the part files are merged into locale/ja/LC_MESSAGES/django.po, these tests
-    read this area's part file, compiled into a locale folder of their own."""
-    if PART.exists():
-        folder = tmp_path / "locale" / "ja" / "LC_MESSAGES"
-        folder.mkdir(parents=True)
-        (folder / "django.po").write_bytes(PART.read_bytes())
-        compile_catalogue(folder / "django.po", force=True)
-        settings.LOCALE_PATHS = [tmp_path / "locale", *settings.LOCALE_PATHS]
-    yield
 
 
 def url(name, game, *args):

@@ -298,7 +298,7 @@ def test_sessions_and_games_name_themselves_in_the_language_shown(game):
     with translation.override("en"):
         assert str(game).endswith("· session 1 · table 1")
     with translation.override("ja"):
-        assert str(game).endswith("· 第1回戦 · 1卓")
+        assert str(game).endswith("· 第1回戦 · 1番卓")
 
 
 def test_dates_are_written_for_the_language():

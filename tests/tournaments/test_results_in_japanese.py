@@ -9,18 +9,14 @@ import csv
 import io
 import json
 import re
-import shutil
 from html import unescape
-from pathlib import Path
 
 import openpyxl
 import pytest
-from django.conf import settings as django_settings
 from django.utils import translation
 
 from tests.tournaments.builders import small_league
 from tournaments import services
-from tournaments.translations import compile_catalogue
 from tournaments.views.sheets import round_name
 
 from .test_sheets import HANDS, game_sheet_url, hands_game, rows, sheet_url
@@ -31,19 +27,6 @@ pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 JA = {"HTTP_ACCEPT_LANGUAGE": "ja"}
 HTMX = {"HTTP_HX_REQUEST": "true"}
-PART = Path(django_settings.BASE_DIR) / "locale" / "ja" / "parts" / "results.po"
-
-
-@pytest.fixture(autouse=True)
-def _japanese_of_these_pages(settings, tmp_path):
-    # Until `make messages` merges the part file of these pages into the catalogue, their
-    # Japanese is read from the part file, ahead of the catalogue.
-    if PART.exists():
-        folder = tmp_path / "ja" / "LC_MESSAGES"
-        folder.mkdir(parents=True)
-        shutil.copy(PART, folder / "django.po")
-        compile_catalogue(folder / "django.po")
-        settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
 
 
 @pytest.fixture
