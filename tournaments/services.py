@@ -204,20 +204,7 @@ def _save_hand(hand: Hand) -> Hand:
 
 
 def _win_fields(win: Win) -> dict[str, Any]:
-    names = (
-        "order",
-        "winner",
-        "loser",
-        "han",
-        "fu",
-        "yakuman",
-        "pao",
-        "pao_yakuman",
-        "yaku",
-        "dora",
-        "is_open",
-    )
-    return {name: getattr(win, name) for name in names}
+    return {name: getattr(win, name) for name in ("order", *Win.ENGINE_FIELDS)}
 
 
 @dataclass(frozen=True)
