@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.builders import seat_a_game
+
 # Playwright's sync API runs an event loop in the test thread; Django would otherwise
 # refuse database access from it.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -75,3 +77,8 @@ def base_url(live_server):
 def _fast_password_hashing(settings):
     # Real hashing is deliberately slow; tests only need logins to work.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def game(transactional_db, organiser):
+    return seat_a_game(organiser)

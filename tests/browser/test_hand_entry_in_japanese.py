@@ -4,30 +4,15 @@ words come from the page, the dealer's seat wind reaches the server, and nothing
 
 from __future__ import annotations
 
-import datetime
 import re
 
-import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from tests.conftest import ORGANISER_PASSWORD
-from tournaments import services
-from tournaments.models import Event, Player, Session, Win
+from tournaments.models import Win
 
 PHONE = {"width": 390, "height": 844}
-NAMES = ["Aki", "Ben", "Chie", "Dan"]
-
-
-@pytest.fixture
-def game(transactional_db, organiser):
-    event = Event.objects.create(
-        name="Thursday League", slug="thursday", starts_on=datetime.date(2026, 9, 3)
-    )
-    event.organisers.add(organiser)
-    session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 9, 3))
-    players = [Player.objects.create(display_name=name) for name in NAMES]
-    return services.create_game(session, players, table_number=1)
 
 
 def log_in_in_japanese(page: Page, live_server) -> None:

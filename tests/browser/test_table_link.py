@@ -11,22 +11,18 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Page, expect
 
+from tests.browser.builders import seat_a_game
 from tournaments import services
-from tournaments.models import Event, Hand, Player, Session, TrailEntry
+from tournaments.models import Hand, TrailEntry
 
 PHONE = {"width": 390, "height": 844}
-NAMES = ["Aki", "Ben", "Chie", "Dan"]
 
 
 @pytest.fixture
 def game(transactional_db, organiser):
-    event = Event.objects.create(
-        name="Autumn Open", slug="autumn", starts_on=datetime.date(2026, 10, 10)
+    return seat_a_game(
+        organiser, name="Autumn Open", slug="autumn", day=datetime.date(2026, 10, 10), table=3
     )
-    event.organisers.add(organiser)
-    session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 10, 10))
-    players = [Player.objects.create(display_name=name) for name in NAMES]
-    return services.create_game(session, players, table_number=3)
 
 
 def fits_the_phone(page: Page) -> None:
