@@ -17,7 +17,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from . import services
+from . import services, totals
 from .models import Event, Game, Player, RosterEntry, Session, TrailEntry
 
 FORMAT = "tenbou-backup/1"
@@ -204,7 +204,7 @@ def restore_site(data: Any) -> dict[str, int]:
             "`manage.py migrate`, then `manage.py restore FILE`"
         )
     try:
-        with transaction.atomic():
+        with transaction.atomic(), totals.batched():
             users = {}
             for row in data["users"]:
                 user = User(**{field: row[field] for field in USER_FIELDS})

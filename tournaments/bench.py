@@ -16,7 +16,7 @@ from django.db.models import Max
 import scoring
 from scoring.simulate import random_record
 
-from . import services
+from . import services, totals
 from .models import Event, Game, GameSeat, Hand, Player, Session, Win
 from .services import apply_result
 
@@ -56,6 +56,8 @@ def build_league(
             _build_batch(rng, rules, sessions, people, first=made, count=count)
         made += count
         say(f"  {made} of {games} games")
+    with transaction.atomic():
+        totals.results_changed(event.pk)  # the games went in by bulk: count them once
     return event
 
 

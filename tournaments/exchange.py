@@ -22,7 +22,7 @@ import scoring
 from scoring.game import GameResult
 from scoring.record import dump_hand
 
-from . import services
+from . import services, totals
 from .forms import MAX_SESSION_NUMBER, MAX_TABLE_NUMBER
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
 
@@ -364,7 +364,7 @@ def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES
     try:
         for start in range(0, len(planned), batch):
             new_players: list[int] = []
-            with transaction.atomic():
+            with transaction.atomic(), totals.batched():
                 for game in planned[start : start + batch]:
                     services.create_game_from_record(
                         created_sessions[game.session],

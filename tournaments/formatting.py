@@ -138,6 +138,14 @@ def average(total: int | Decimal, count: int, places: int = 2) -> Decimal | None
     """
     if not count:
         return None
+    if type(total) is int and count > 0:
+        # Whole numbers in whole-number arithmetic: the standings work out two averages
+        # for each of hundreds of players.
+        scaled = abs(total) * 10**places
+        quotient, remainder = divmod(scaled, count)
+        quotient += 2 * remainder >= count
+        if quotient:
+            return Decimal(-quotient if total < 0 else quotient).scaleb(-places)
     step = Decimal(1).scaleb(-places)
     return (Decimal(total) / count).quantize(step, ROUND_HALF_UP)
 

@@ -84,7 +84,7 @@ class Player(models.Model):
     def save(self, *args, **kwargs) -> None:
         super().save(*args, **kwargs)
         # Standings show display names: a rename changes the events this player played in.
-        Event.objects.filter(sessions__games__seats__player=self).results_changed()
+        Event.objects.filter(sessions__games__seats__player=self).names_changed()
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:player", args=[self.pk])
@@ -96,8 +96,23 @@ def new_results_token() -> str:
 
 class EventQuerySet(models.QuerySet):
     def results_changed(self) -> int:
-        """Mark these events' stored results as changed (standings are computed anew)."""
+        """Mark these events' stored results as changed (standings are computed anew).
+        Their stored totals no longer count as up to date; `totals.results_changed` is the
+        writer that keeps them so."""
         return self.update(results_token=new_results_token(), play_token=new_results_token())
+
+    def names_changed(self) -> int:
+        """Mark that what the standings show changed but not what they count (a player's
+        name): new tokens, and stored totals that agreed with the old one still agree."""
+        token = new_results_token()
+        return self.update(
+            results_token=token,
+            play_token=new_results_token(),
+            totals_token=models.Case(
+                models.When(totals_token=models.F("results_token"), then=models.Value(token)),
+                default=models.F("totals_token"),
+            ),
+        )
 
     def games_changed(self) -> int:
         """Mark that something about these events' games changed that the standings do not
@@ -173,6 +188,10 @@ class Event(models.Model):
     play_token = models.CharField(
         max_length=32, default=new_results_token, editable=False, verbose_name=_("play token")
     )
+    # The results token the stored standings totals (`PlayerTotal`, `SessionTotal`) were
+    # last made to agree with; while it differs from `results_token`, standings are summed
+    # from the seats instead, and the next change of results rebuilds the totals.
+    totals_token = models.CharField(max_length=32, blank=True, editable=False, default="")
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = EventQuerySet.as_manager()
@@ -568,6 +587,57 @@ class GameSeat(models.Model):
     @property
     def starting_wind(self) -> str:
         return WINDS[self.seat]
+
+
+class PlayerTotal(models.Model):
+    """What the standings count of one player's finished games (substitute seats left
+    out): in one session of an event, or, with no session, in the whole event. Stored so
+    that standings read a row per player instead of summing every seat; rewritten with
+    the results in the same transaction (`tournaments.totals`)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    session = models.ForeignKey(Session, null=True, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    games = models.PositiveIntegerField()
+    # Match points and penalties in whole tenths: exact, and read without decimal conversion.
+    points_tenths = models.BigIntegerField()
+    penalty_tenths = models.BigIntegerField()
+    score = models.BigIntegerField()
+    firsts = models.PositiveIntegerField()
+    seconds = models.PositiveIntegerField()
+    thirds = models.PositiveIntegerField()
+    fourths = models.PositiveIntegerField()
+    # A session's placements in play order (table, then game), one digit each: "132".
+    placements = models.TextField(blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=Q(session__isnull=True),
+                name="one_event_total_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["session", "player"], name="one_session_total_per_player"
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "session"], name="player_total_event_session")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.session_id or self.event_id}: {self.games} games"
+
+
+class SessionTotal(models.Model):
+    """How many finished games of a session the standings count."""
+
+    session = models.OneToOneField(
+        Session, primary_key=True, on_delete=models.CASCADE, related_name="+"
+    )
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    games = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"session {self.session_id}: {self.games} games"
 
 
 class Hand(models.Model):

@@ -23,7 +23,7 @@ from django.utils.translation import gettext, ngettext
 import scoring
 from scoring.game import GameResult, HandReport
 
-from . import trail
+from . import totals, trail
 from .models import (
     ROSTER_LIMIT,
     Event,
@@ -88,7 +88,7 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
     _store_hand_facts(game, result)
     # Standings count finished games only: a hand in a game still going changes nothing there.
     if was_finished or game.status == Game.Status.FINISHED:
-        Event.objects.filter(sessions__games=game).results_changed()
+        totals.game_results_changed(game)
 
 
 def _store_hand_facts(game: Game, result: GameResult) -> None:
@@ -472,7 +472,7 @@ def clear_final_scores(game_id: int, *, actor: Actor | None = None) -> None:
         game.ended_by = ""
         game.leftover_sticks = 0
         game.save(update_fields=["status", "ended_by", "leftover_sticks", "updated_at"])
-        Event.objects.filter(sessions__games=game).results_changed()
+        totals.game_results_changed(game)
         trail.write(Kind.FINAL_SCORES, actor=actor, game=game, before=before, after=None)
 
 
@@ -513,8 +513,8 @@ def delete_game(game_id: int) -> Game:
                 gettext("This game has %(held)s. Clear them first, then delete the game.")
                 % {"held": results_in_words(held)}
             )
-        Event.objects.filter(sessions__games=game).results_changed()
         game.delete()
+        totals.game_results_changed(game)
         return game
 
 
@@ -771,7 +771,7 @@ def set_substitutes(game_id: int, seats: Sequence[int]) -> bool:
             row.is_substitute = row.seat in seats
         GameSeat.objects.bulk_update(changed, ["is_substitute"])
         if changed and game.is_finished:
-            Event.objects.filter(sessions__games=game).results_changed()
+            totals.game_results_changed(game)
         elif changed:
             Event.objects.filter(sessions__games=game).games_changed()
         return bool(changed)
@@ -906,7 +906,7 @@ def remove_event_import(
     with transaction.atomic():
         Session.objects.filter(pk__in=session_ids, event_id=event_id).delete()
         Player.objects.filter(pk__in=player_ids, seats__isnull=True, entries__isnull=True).delete()
-        Event.objects.filter(pk=event_id).results_changed()
+        totals.results_changed(event_id)
     change_event_rules(event_id, *rules_before)
 
 
@@ -929,7 +929,7 @@ def change_event_rules(
     A game that the new rules cannot settle is named in the refusal. A finished game that
     is no longer over under the new rules is reopened so that play can go on.
     """
-    with transaction.atomic():
+    with transaction.atomic(), totals.batched():
         event = Event.objects.select_for_update().get(pk=event_id)
         rules_before = {"preset": event.rules_preset, "overrides": event.rules_overrides}
         event.rules_preset = preset
@@ -1270,7 +1270,7 @@ def seat_session(
                 game=game,
                 after={"table": game.table_number, "seats": seats},
             )
-        Event.objects.filter(pk=session.event_id).results_changed()
+        totals.results_changed(session.event_id, sessions=[session.pk])
         return games
 
 
@@ -1287,4 +1287,4 @@ def restore_game_state(
             GameSeat.objects.filter(game_id=game_id, seat__in=list(substitutes)).update(
                 is_substitute=True
             )
-        Event.objects.filter(sessions__games=game_id).results_changed()
+        totals.game_results_changed(Game.objects.only("session_id").get(pk=game_id))

@@ -21,7 +21,11 @@ def _results_changed(sender, instance, **kwargs) -> None:
 
 @receiver(post_save, sender=Game)
 @receiver(post_save, sender=Session)
-def _games_changed(sender, instance, **kwargs) -> None:
+def _games_changed(sender, instance, created=False, update_fields=None, **kwargs) -> None:
+    if sender is Game and not created and (update_fields is None or "session" in update_fields):
+        # A game saved whole may have moved to another session: what the standings count
+        # per session is then recounted (the services never move a game).
+        Event.objects.filter(sessions__games=instance).results_changed()
     if sender is Game and Game.session.is_cached(instance):
         Event.objects.filter(pk=instance.session.event_id).games_changed()
     elif sender is Game:

@@ -17,8 +17,9 @@ from decimal import Decimal
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 
+from . import totals
 from .formatting import average
-from .models import Event, GameSeat
+from .models import Event, GameSeat, PlayerTotal, SessionTotal
 
 # Standings stay valid until the event's results token changes; this only bounds how long
 # an unused entry is kept.
@@ -106,13 +107,19 @@ def player_totals(player_id: int, name: str, seats: Iterable[GameSeat]) -> Stand
 
 
 def _rank(rows: list[StandingsRow]) -> None:
-    rows.sort(key=lambda r: (r.sort_key(), r.player.casefold()))
-    for index, row in enumerate(rows):
-        if index and rows[index - 1].sort_key() == row.sort_key():
+    # Each row's key is worked out once: hundreds of rows, each key a few divisions.
+    keyed = sorted(((r.sort_key(), r.player.casefold(), r) for r in rows), key=_first_two)
+    rows[:] = [row for _key, _name, row in keyed]
+    for index, (key, _name, row) in enumerate(keyed):
+        if index and keyed[index - 1][0] == key:
             row.rank = rows[index - 1].rank
             row.shared_rank = rows[index - 1].shared_rank = True
         else:
             row.rank = index + 1
+
+
+def _first_two(item: tuple) -> tuple:
+    return item[0], item[1]
 
 
 def build_rows(seat_rows: Iterable[tuple]) -> tuple[list[StandingsRow], list[int], int]:
@@ -152,14 +159,28 @@ def event_standings(
     """The standings of an event, optionally over a range of sessions and only for
     players with at least `min_games` finished games (ranks are then among those shown).
 
-    The totals are summed by the database, so the cost hardly grows with the number of
-    games; seat by seat, only the latest `lines` sessions of the range are read,
-    for their lines."""
+    The totals are read from the stored totals (`tournaments.totals`) when they agree with
+    the event's results, so that the cost does not grow with the number of games;
+    otherwise they are summed by the database from the seats, which is what the stored
+    totals must always equal."""
+    count = stored_standings if totals.agree(event) else summed_standings
+    return count(
+        event,
+        first_session=first_session,
+        last_session=last_session,
+        min_games=min_games,
+        lines=lines,
+    )
+
+
+def summed_standings(event, *, first_session, last_session, min_games, lines) -> Standings:
+    """`event_standings` summed by the database from the seats of the finished games;
+    seat by seat, only the latest `lines` sessions of the range are read, for their lines."""
     # A substitute's game counts for the other three; the substitute is not ranked.
     seats = GameSeat.objects.finished_in(
         event, first_session=first_session, last_session=last_session
     ).filter(is_substitute=False)
-    totals = (
+    sums = (
         seats.order_by()
         .values("player_id")
         .annotate(
@@ -172,7 +193,7 @@ def event_standings(
         )
     )
     rows: dict[int, StandingsRow] = {}
-    for total in totals:
+    for total in sums:
         rows[total["player_id"]] = StandingsRow(
             total["player_id"],
             total["name"],
@@ -200,12 +221,80 @@ def event_standings(
             line = rows[player_id].sessions.setdefault(session, SessionLine())
             line.match_points += points
             line.placements.append(placement)
+    return _ranked(event, rows, sessions, games, min_games)
+
+
+def _ranked(event, rows: dict[int, StandingsRow], sessions, games, min_games) -> Standings:
     result = list(rows.values())
     _rank(result)
     if min_games:
         result = [r for r in result if r.games >= min_games]
         _rank(result)
     return Standings(event, result, sessions, games)
+
+
+def _from_tenths(value: int) -> Decimal:
+    """Whole tenths as a decimal to the tenth, as the sums from the seats are (0 is 0.0)."""
+    return Decimal(value).scaleb(-1) if value else ZERO_TENTHS
+
+
+ZERO_TENTHS = Decimal("0.0")
+
+
+def stored_standings(event, *, first_session, last_session, min_games, lines) -> Standings:
+    """`event_standings` from the stored totals: a row per player for the whole event (or
+    per player and session within a range of sessions), and the session rows of the
+    latest `lines` sessions for their lines."""
+    in_range = PlayerTotal.objects.filter(event=event)
+    session_counts = SessionTotal.objects.filter(event=event)
+    if first_session is not None:
+        in_range = in_range.filter(session__number__gte=first_session)
+        session_counts = session_counts.filter(session__number__gte=first_session)
+    if last_session is not None:
+        in_range = in_range.filter(session__number__lte=last_session)
+        session_counts = session_counts.filter(session__number__lte=last_session)
+    per_session = {
+        number: (session_id, games)
+        for session_id, number, games in session_counts.values_list(
+            "session_id", "session__number", "games"
+        )
+    }
+    sessions = sorted(per_session)
+    counted = ("games", "points_tenths", "penalty_tenths", "score")
+    places = ("firsts", "seconds", "thirds", "fourths")
+    if first_session is None and last_session is None:
+        counted_rows = in_range.filter(session__isnull=True).values_list(
+            "player_id", "player__display_name", *counted, *places
+        )
+    else:
+        counted_rows = (
+            in_range.filter(session__isnull=False)
+            .order_by()
+            .values("player_id")
+            .annotate(name=Max("player__display_name"), **{f: Sum(f) for f in counted + places})
+            .values_list("player_id", "name", *counted, *places)
+        )
+    rows: dict[int, StandingsRow] = {}
+    for player_id, name, games, points, penalties, score, *placed in counted_rows:
+        rows[player_id] = StandingsRow(
+            player_id,
+            name,
+            games=games,
+            match_points=_from_tenths(points),
+            penalties=_from_tenths(penalties),
+            placement_counts=list(placed),
+            score_total=score,
+        )
+    recent = {per_session[n][0]: n for n in (sessions[-lines:] if lines else [])}
+    if recent:
+        for player_id, session_id, points, placements in PlayerTotal.objects.filter(
+            session_id__in=list(recent)
+        ).values_list("player_id", "session_id", "points_tenths", "placements"):
+            rows[player_id].sessions[recent[session_id]] = SessionLine(
+                _from_tenths(points), [int(p) for p in placements]
+            )
+    games = sum(games for _id, games in per_session.values())
+    return _ranked(event, rows, sessions, games, min_games)
 
 
 TENTH = Decimal("0.1")

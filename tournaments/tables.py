@@ -49,12 +49,19 @@ class FastRows:
         if self.row_attrs or any(self._slow_column(column) for column in columns):
             return None
         cells = [self._cell_maker(column) for column in columns]
+        plain = [self._plain_cell(column) for column in columns]
         lines = []
         for row in self.paginated_rows:
             parity = 'class="odd"' if row.row_counter % 2 else 'class="even"'
             lines.append(f"<tr {parity}>")
-            for make in cells:
-                lines.append(make(row))
+            record = row.record
+            if type(record) is dict:
+                for make, fast in zip(cells, plain, strict=True):
+                    cell = None if fast is None else fast(record)
+                    lines.append(make(row) if cell is None else cell)
+            else:
+                for make in cells:
+                    lines.append(make(row))
             lines.append("</tr>")
         if not lines and self.empty_text:
             lines.append(
@@ -69,6 +76,43 @@ class FastRows:
             callable(v) for part in attrs.values() if isinstance(part, dict) for v in part.values()
         )
         return computed or bound_column.column.localize is not None
+
+    @staticmethod
+    def _plain_cell(bound_column):
+        """For a record that is a dict: a function of the record that returns the cell's
+        `<td>`, where the column reads one key and renders from the value or the record
+        alone (the common case, and the cheapest); None where `_cell_maker` is needed."""
+        name = str(bound_column.accessor)
+        render = bound_column.render
+        names, catch_all = signature(render)
+        if "." in name or "__" in name or bound_column.link or catch_all:
+            return None
+        opening = f"<td {bound_column.attrs['td'].as_html()}>"
+        empty = f"{opening}{_as_cell(bound_column.default)}</td>"
+        empty_values = bound_column.column.empty_values
+        if tuple(names) == ("value",):
+
+            def cell(record):
+                value = record.get(name)
+                if callable(value):
+                    return None
+                if value in empty_values:
+                    return empty
+                return f"{opening}{_as_cell(render(value=value))}</td>"
+
+        elif tuple(names) == ("record",):
+
+            def cell(record):
+                value = record.get(name)
+                if callable(value):
+                    return None
+                if value in empty_values:
+                    return empty
+                return f"{opening}{_as_cell(render(record=record))}</td>"
+
+        else:
+            return None
+        return cell
 
     def _cell_maker(self, bound_column):
         """A function of a bound row that returns the cell's `<td>`, as `BoundRow.get_cell`
@@ -87,7 +131,13 @@ class FastRows:
         empty_values = column.empty_values
         table = self
 
-        def rendered(bound_row, value=None):
+        def by_value(bound_row, value=None):
+            return render(value=value)
+
+        def by_record(bound_row, value=None):
+            return render(record=bound_row.record)
+
+        def generic(bound_row, value=None):
             if render is None:
                 content = None
                 arguments = {}
@@ -113,6 +163,15 @@ class FastRows:
                 }
                 content = link(content, **kwargs)
             return content
+
+        # Most columns render from the value or the record alone: call them directly.
+        direct = render is not None and not link
+        if direct and wanted == ("value",):
+            rendered = by_value
+        elif direct and wanted == ("record",):
+            rendered = by_record
+        else:
+            rendered = generic
 
         def cell(bound_row):
             record = bound_row.record
@@ -430,7 +489,6 @@ class PlayerGamesTable(FastRows, tables.Table):
 TENTH = Decimal("0.1")
 # A player who did not play a session sorts below every real total.
 NOT_PLAYED = Decimal("-Infinity")
-PLACES = ("first", "second", "third", "fourth")
 PLACEHOLDER = 918273645
 
 
@@ -484,7 +542,13 @@ def standings_records(standings, sessions) -> list[dict]:
     records = []
     # One reverse for all rows: a long league has hundreds of them.
     player_url = reverse("tournaments:player", args=[PLACEHOLDER]).replace(str(PLACEHOLDER), "{}")
+    # The keys of each session's columns, made once rather than for every row.
+    keys = [
+        (number, f"s{number}_points", f"s{number}_points_key", f"s{number}_places")
+        for number in sessions
+    ]
     for row in standings.rows:
+        first, second, third, fourth = row.placement_counts
         record = {
             "rank": row.rank,
             "rank_label": row.rank_label,
@@ -497,18 +561,24 @@ def standings_records(standings, sessions) -> list[dict]:
             "average_placement": row.average_placement,
             "average_score": row.average_score,
             "penalties": row.penalties,
+            "first": first,
+            "second": second,
+            "third": third,
+            "fourth": fourth,
         }
-        for place, count in zip(PLACES, row.placement_counts, strict=True):
-            record[place] = count
-        for number in sessions:
-            line = row.sessions.get(number)
-            places = line.placements if line else []
-            record[f"s{number}_points"] = line.match_points if line else None
-            record[f"s{number}_points_key"] = line.match_points if line else NOT_PLAYED
-            record[f"s{number}_places"] = line.placements_text if line else ""
-            record[f"s{number}_places_key"] = (
-                Decimal(sum(places)) / len(places) if places else -NOT_PLAYED
-            )
+        lines = row.sessions
+        for number, points, points_key, places in keys:
+            line = lines.get(number)
+            if line is None:
+                record[points] = None
+                record[points_key] = NOT_PLAYED
+                record[places] = ""
+                record[places + "_key"] = -NOT_PLAYED
+            else:
+                placements = line.placements
+                record[points] = record[points_key] = line.match_points
+                record[places] = line.placements_text
+                record[places + "_key"] = Decimal(sum(placements)) / len(placements)
         records.append(record)
     return records
 

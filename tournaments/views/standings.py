@@ -8,8 +8,10 @@ queries; nothing here replays a game.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django import forms
@@ -32,7 +34,7 @@ from tenhou.limits import MAX_JSON_DEPTH, check_json_depth
 from .. import access, exchange, exports, pagecache
 from ..forms import describe_rules
 from ..models import Event, Game, GameSeat
-from ..standings import cached_standings
+from ..standings import Standings, cached_standings, event_standings
 from ..statistics import DEFINITIONS, event_player_statistics, yaku_frequency
 from ..tables import (
     MAX_PER_PAGE,
@@ -236,13 +238,17 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     all_columns = request.GET.get(COLUMNS_PARAM) == "all"
     # Only the sessions shown as columns need their lines.
     lines = MAX_SESSION_COLUMNS if all_columns else RECENT_SESSION_COLUMNS
+    # Worked out at most once for this request, and only when a part of the page is not
+    # kept already (the parts are kept, not the standings: storing those costs more than
+    # reading the few stored totals again for another page of them).
+    counted = functools.cache(lambda: event_standings(event, **filters, lines=lines))
     request.GET = _standings_query(
-        request.GET, event, filters | {"lines": lines}, [number for number, _ in sessions]
+        request.GET, event, filters | {"lines": lines}, [n for n, _ in sessions], counted
     )
     part = pagecache.cached(
         "standings",
         (event.pk, event.results_token, request.GET.urlencode()),
-        lambda: _standings_part(request, event, filters, lines),
+        lambda: _standings_part(request, counted(), filters, lines),
     )
     context = {
         "event": event,
@@ -279,9 +285,12 @@ STANDINGS_COLUMNS = (
 )  # fmt: skip
 
 
-def _standings_query(query, event, filters: dict, sessions: list[int]) -> QueryDict:
+def _standings_query(
+    query, event, filters: dict, sessions: list[int], counted: Callable[[], Standings]
+) -> QueryDict:
     """The standings' query with only what they understand: valid filters, a known column
-    to order by, a page that exists and a page size within bounds."""
+    to order by, a page that exists and a page size within bounds. `counted` gives the
+    standings these filters select."""
     columns = [*STANDINGS_COLUMNS]
     for number in sessions[-MAX_SESSION_COLUMNS:]:
         columns += [f"s{number}_points", f"s{number}_places"]
@@ -292,7 +301,7 @@ def _standings_query(query, event, filters: dict, sessions: list[int]) -> QueryD
         rows=lambda: pagecache.cached(
             "standings-rows",
             (event.pk, event.results_token, sorted(filters.items())),
-            lambda: len(cached_standings(event, **filters).rows),
+            lambda: len(counted().rows),
         ),
     )
     if query.get(COLUMNS_PARAM) == "all":
@@ -303,8 +312,7 @@ def _standings_query(query, event, filters: dict, sessions: list[int]) -> QueryD
     return kept
 
 
-def _standings_part(request, event, filters: dict, lines: int) -> RenderedTable:
-    result = cached_standings(event, **filters, lines=lines)
+def _standings_part(request, result: Standings, filters: dict, lines: int) -> RenderedTable:
     table = StandingsTable(result, session_columns=lines)
     BoundedRequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
     return RenderedTable(
