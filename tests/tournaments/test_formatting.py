@@ -8,8 +8,9 @@ import csv
 import datetime
 import io
 import json
+import random
 import re
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from html import unescape
 
 import openpyxl
@@ -260,3 +261,16 @@ def test_eight_games_placed_thirteen_in_all_average_1_63_on_both_pages(client, e
     page = text(client.get(url("player", player.pk)).content.decode())
     assert "Average placement 1.63 " in page
     assert "1.62" not in page
+
+
+def test_averages_of_whole_numbers_round_as_decimals_do_and_print_alike():
+    rng = random.Random(12)
+    cases = [(5, 2, 0), (-5, 2, 0), (-1, 1000, 2), (13, 8, 2), (0, 3, 2), (202700, 8, 0)]
+    cases += [
+        (rng.randint(-(10**7), 10**7), rng.randint(1, 400), rng.choice((0, 1, 2)))
+        for _ in range(5000)
+    ]
+    for total, count, places in cases:
+        exact = (Decimal(total) / count).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
+        got = formatting.average(total, count, places)
+        assert (got, str(got)) == (exact, str(exact)), (total, count, places)
