@@ -80,7 +80,7 @@ def match_points(value: Decimal | int | str | None) -> str:
     """
     if _is_missing(value):
         return MISSING
-    value = Decimal(str(value)).quantize(TENTH, ROUND_HALF_UP)
+    value = _decimal(value).quantize(TENTH, ROUND_HALF_UP)
     if value == 0:
         return "0.0"
     return _minus(f"{value:+,.1f}")
@@ -92,7 +92,7 @@ def penalty(value: Decimal | int | None) -> str:
     >>> penalty(Decimal("-20")), penalty(Decimal(0)), penalty(None)
     ('−20.0', '–', '–')
     """
-    if _is_missing(value) or Decimal(str(value)) == 0:
+    if _is_missing(value) or _decimal(value) == 0:
         return MISSING
     return match_points(value)
 
@@ -158,7 +158,12 @@ def average_placement(value: Decimal | None) -> str:
     """
     if _is_missing(value):
         return MISSING
-    return str(Decimal(str(value)).quantize(HUNDREDTH, ROUND_HALF_UP))
+    return str(_decimal(value).quantize(HUNDREDTH, ROUND_HALF_UP))
+
+
+def _decimal(value) -> Decimal:
+    """A decimal of `value` (taken as written: 0.1 is one tenth, not the float's value)."""
+    return value if type(value) is Decimal else Decimal(str(value))
 
 
 def rule_number(value: Decimal | int | None) -> str:

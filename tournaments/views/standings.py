@@ -141,10 +141,19 @@ class StandingsFilterForm(forms.Form):
 
     def __init__(self, data, *, sessions, version: tuple | None = None):
         super().__init__(data)
-        choices = [
-            (number, f"{number} · {date_format(date, 'SHORT_DATE_FORMAT')}")
-            for number, date in sessions
-        ]
+
+        def make_choices():
+            return [
+                (number, f"{number} · {date_format(date, 'SHORT_DATE_FORMAT')}")
+                for number, date in sessions
+            ]
+
+        # Hundreds of dates in a long league: written once per state of its sessions.
+        choices = (
+            make_choices()
+            if version is None
+            else pagecache.cached("session-choices", version, make_choices)
+        )
         self.fields["first_session"].choices = [("", _("The first")), *choices]
         self.fields["last_session"].choices = [("", _("The last")), *choices]
         for name in ("first_session", "last_session"):
