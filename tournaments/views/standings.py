@@ -19,7 +19,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import DatabaseError
-from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -33,7 +32,7 @@ from tenhou.limits import MAX_JSON_DEPTH, check_json_depth
 
 from .. import access, exchange, exports, pagecache
 from ..forms import describe_rules
-from ..models import Event, Game, GameSeat
+from ..models import Event, GameSeat
 from ..standings import Standings, cached_standings, event_standings
 from ..statistics import DEFINITIONS, event_player_statistics, yaku_frequency
 from ..tables import (
@@ -487,10 +486,12 @@ def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
 
 def event_export(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
-    text = _cached_event_file(
-        event, "json", lambda: exchange.event_json(exchange.export_event(event))
+    # Kept as bytes: encoding a large event's text again for every download costs more
+    # than sending it.
+    content = _cached_event_file(
+        event, "json", lambda: exchange.event_json(exchange.export_event(event)).encode()
     )
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response = HttpResponse(content, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
     return response
 
@@ -510,23 +511,17 @@ def _cached_event_file(event: Event, kind: str, build):
     """The whole-event file, built once for each state of the event.
 
     The results token changes with every finished result, but a hand entered in a game
-    still going leaves it alone, and the file holds those hands too; so the key also
-    carries the latest change of any game and their number (as the live screen's does),
-    and the event's name, rules and sessions, which the file repeats.
+    still going leaves it alone, and the file holds those hands too; so the key is the
+    play token, which every change of the event's games replaces, with the event's name,
+    rules and sessions, which the file repeats.
     """
-    games = Game.objects.filter(session__event=event).aggregate(
-        last=Max("updated_at"), count=Count("pk")
-    )
     frame = [
         event.name,
         event.rules_spec(),
         list(event.sessions.order_by("number").values_list("number", "date", "title")),
     ]
-    last = games["last"].isoformat() if games["last"] else "-"
-    digest = hashlib.sha256(
-        json.dumps([frame, last, games["count"]], default=str).encode()
-    ).hexdigest()[:32]
-    key = f"event-file:{event.pk}:{event.results_token}:{kind}:{digest}"
+    digest = hashlib.sha256(json.dumps(frame, default=str).encode()).hexdigest()[:32]
+    key = f"event-file:{event.pk}:{event.play_token}:{kind}:{digest}"
     content = cache.get(key)
     if content is None:
         content = build()
