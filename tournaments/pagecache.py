@@ -12,6 +12,7 @@ page again and again by varying its address.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -37,13 +38,49 @@ def hash_of(value) -> str:
     return hashlib.sha256(repr(value).encode()).hexdigest()[:32]
 
 
+# While one request builds a missing part, others asking for the same part wait for it
+# (polling the cache) rather than build it too: after a change, a room of phones asks for
+# the same standings at once. A builder that takes longer than this is not waited for.
+BUILD_WAIT_SECONDS = 10.0
+BUILD_POLL_SECONDS = 0.02
+
+
 def cached(kind: str, parts: tuple, build: Callable[[], T]) -> T:
-    """The cached value of `kind` for `parts`, built (and kept) when missing."""
+    """The cached value of `kind` for `parts`, built (and kept) when missing, by one
+    request at a time across every process that shares the cache."""
     name = key(kind, *parts)
     value = cache.get(name)
     if value is None:
+        value = build_once(name, build)
+    return value
+
+
+def build_once(name: str, build: Callable[[], T]) -> T:
+    """Build the value of cache key `name` and keep it, unless another request is building
+    it already: then wait for that one's value (or, should it fail or take too long,
+    build it here after all)."""
+    lock = f"{name}:building"
+    if not cache.add(lock, 1, int(BUILD_WAIT_SECONDS) + 1):
+        deadline = time.monotonic() + BUILD_WAIT_SECONDS
+        while time.monotonic() < deadline:
+            time.sleep(BUILD_POLL_SECONDS)
+            value = cache.get(name)
+            if value is not None:
+                return value
+            if cache.get(lock) is None:
+                # Finished just now, or gave up without a value.
+                value = cache.get(name)
+                if value is not None:
+                    return value
+                break
         value = build()
         cache.set(name, value, CACHE_SECONDS)
+        return value
+    try:
+        value = build()
+        cache.set(name, value, CACHE_SECONDS)
+    finally:
+        cache.delete(lock)
     return value
 
 

@@ -17,13 +17,9 @@ from decimal import Decimal
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 
-from . import totals
+from . import pagecache, totals
 from .formatting import average
 from .models import Event, GameSeat, PlayerTotal, SessionTotal
-
-# Standings stay valid until the event's results token changes; this only bounds how long
-# an unused entry is kept.
-CACHE_SECONDS = 60 * 60
 
 
 @dataclass
@@ -321,12 +317,14 @@ def cached_standings(
     )
     standings = cache.get(key)
     if standings is None:
-        standings = event_standings(
-            event,
-            first_session=first_session,
-            last_session=last_session,
-            min_games=min_games,
-            lines=lines,
+        standings = pagecache.build_once(
+            key,
+            lambda: event_standings(
+                event,
+                first_session=first_session,
+                last_session=last_session,
+                min_games=min_games,
+                lines=lines,
+            ),
         )
-        cache.set(key, standings, CACHE_SECONDS)
     return standings
