@@ -14,9 +14,10 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import prefetch_related_objects
+from django.db.models import Count, Max, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -228,7 +229,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "names": names,
         # A game over under its rules but reopened has no dealer and no next hand.
         "seats": _mark_substitutes(game, _seat_cards(result, names, finished=finished or over)),
-        "hands": _hand_rows(record, result, names),
+        "hands": result is not None and bool(record.get("hands")),
         "next_number": len(record.get("hands", [])) + 1,
         "penalties": [
             {
@@ -254,10 +255,47 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             context["final"] = _final_rows(result, names)
     if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
         context["final_form"] = _final_scores_form(game, names)
+    if context["hands_mode"]:
+        context["hands_html"] = _hands_part(game, record, result, names, context)
     if is_organiser:
         context["table_link"] = link_context(request, game.table_links.live().first())
-        context["trail"] = trail_rows(game.trail.all()[:GAME_TRAIL_SHOWN], game=game)
+        context["trail"] = _trail_part(game, names)
     return render(request, "tournaments/game_detail.html", context)
+
+
+def _hands_part(game: Game, record, result, names, context) -> str:
+    """The list of the game's hands, rendered once for each state of the game and for
+    readers who may or may not change them."""
+    editable = context["can_enter"] and not context["finished"]
+    version = (game.pk, game.event.play_token, game.updated_at.isoformat(), editable)
+
+    def build() -> str:
+        return render_to_string(
+            "tournaments/partials/game_hands.html",
+            {
+                "game": game,
+                "names": names,
+                "hands": _hand_rows(record, result, names),
+                "can_enter": editable,
+                "finished": context["finished"],
+            },
+        )
+
+    return pagecache.cached("game-hands", version, build)
+
+
+def _trail_part(game: Game, names) -> str:
+    """The game's latest changes as a rendered table, kept until the game's trail grows
+    or shrinks (its entries are never changed) or a name in it changes."""
+    latest = game.trail.aggregate(last=Max("pk"), count=Count("pk"))
+    return pagecache.cached(
+        "game-trail",
+        (game.pk, latest["last"], latest["count"], tuple(names)),
+        lambda: render_to_string(
+            "tournaments/partials/trail_table.html",
+            {"rows": trail_rows(game.trail.all()[:GAME_TRAIL_SHOWN], game=game)},
+        ),
+    )
 
 
 def game_record(request: HttpRequest, pk: int) -> HttpResponse:
