@@ -162,6 +162,6 @@ def pickable_players(user, event: Event):
     return Player.objects.filter(Q(pk__in=known) | Q(pk__in=on_roster))
 
 
-def get_player_for_reader(request: HttpRequest, pk: int) -> Player:
-    """The player, or 404 as if there were none when this user may not know of them."""
-    return get_object_or_404(visible_players(request.user), pk=pk)
+def may_know(user, player: Player) -> bool:
+    """Whether `user` may know of `player` (see `visible_players`)."""
+    return visible_players(user).filter(pk=player.pk).exists()

@@ -252,3 +252,28 @@ def test_nice_steps_and_game_steps_are_round_numbers():
     assert nice_step(Decimal("0.4"), 5) == Decimal("0.1")
     assert nice_step(Decimal(1000), 5) == 200
     assert [game_step(n) for n in (1, 10, 11, 25, 60, 200, 1000)] == [1, 1, 2, 5, 10, 20, 100]
+
+
+@pytest.mark.django_db
+def test_a_player_known_only_from_a_private_event_is_not_found_by_a_stranger(
+    client, stranger, organiser
+):
+    private = Event.objects.create(
+        name="Back Room", slug="back-room", starts_on=datetime.date(2026, 1, 1), is_public=False
+    )
+    private.organisers.add(organiser)
+    session = Session.objects.create(event=private, number=1, date=datetime.date(2026, 1, 1))
+    seated = services.players_by_name(["Hidden", "Quiet", "Still", "Shy"], create=True)
+    services.create_game(session, seated, table_number=1)
+    rostered, newcomer = services.players_by_name(["Listed", "Fresh"], create=True)
+    services.add_to_roster(private.pk, [rostered])
+    for reader in (None, stranger):
+        if reader:
+            client.force_login(reader)
+        assert client.get(player_url(seated[0])).status_code == 404
+        assert client.get(player_url(rostered)).status_code == 404
+        # A player with no games and no roster place is nobody's secret.
+        assert client.get(player_url(newcomer)).status_code == 200
+    client.force_login(organiser)
+    assert client.get(player_url(seated[0])).status_code == 200
+    assert client.get(player_url(rostered)).status_code == 200

@@ -15,8 +15,8 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Prefetch, Q
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
@@ -406,7 +406,7 @@ PHONE_CHART_WIDTH = 360
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = access.get_player_for_reader(request, pk)
+    player = get_object_or_404(Player, pk=pk)
     chosen = None
     if request.GET.get("event"):
         # A private event is not there for those who may not read it: 404, as everywhere.
@@ -420,6 +420,10 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         .values_list("pk", "play_token", "name", "starts_on")
         .distinct()
     )
+    # A player seated in an event this reader may read is known to them; anyone else is
+    # checked in full (roster places, players with no games yet, the reader's own).
+    if not versions and not access.may_know(request.user, player):
+        raise Http404("No such player.")
     record_key = pagecache.key(
         "player", player.pk, chosen.pk if chosen else "", player.display_name, versions
     )
@@ -437,7 +441,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "record_key": record_key,
         "show_real_name": request.user.is_authenticated,
         "definitions": DEFINITIONS,
-        "can_link": may_link_login(request.user, player),
+        "can_link": may_link_login(request.user, player, played_in=[v[0] for v in versions]),
         # Only worked out when the record is not in the cache.
         **{
             name: lazy(name)
