@@ -185,8 +185,8 @@ def _seat_cards(result: GameResult | None, names: list[str], *, finished: bool):
 
 
 def _mark_substitutes(game: Game, cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    for seat in game.ordered_seats():
-        cards[seat.seat]["substitute"] = seat.is_substitute
+    for seat, is_substitute in game.seats.order_by().values_list("seat", "is_substitute"):
+        cards[seat]["substitute"] = is_substitute
     return cards
 
 
@@ -207,8 +207,6 @@ def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_reader(request, pk)
     record, names, result = replayed(game)
-    # The seats and their players, once for the whole page.
-    prefetch_related_objects([game], "seats__player")
     is_organiser = game.event.is_organiser(request.user)
     finished = game.is_finished
     over = bool(result and result.finished)
@@ -286,11 +284,12 @@ def _hands_part(game: Game, record, result, names, context) -> str:
 
 def _trail_part(game: Game, names) -> str:
     """The game's latest changes as a rendered table, kept until the game's trail grows
-    or shrinks (its entries are never changed) or a name in it changes."""
+    or shrinks (its entries are never changed), a name in it changes or anything else
+    about the event's games does."""
     latest = game.trail.aggregate(last=Max("pk"), count=Count("pk"))
     return pagecache.cached(
         "game-trail",
-        (game.pk, latest["last"], latest["count"], tuple(names)),
+        (game.pk, game.event.play_token, latest["last"], latest["count"], tuple(names)),
         lambda: render_to_string(
             "tournaments/partials/trail_table.html",
             {"rows": trail_rows(game.trail.all()[:GAME_TRAIL_SHOWN], game=game)},
