@@ -225,8 +225,6 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "hands_mode": game.entry_mode == Game.EntryMode.HANDS,
         "has_final_scores": "final_scores" in record and not game.awaits_final_scores,
         "names": names,
-        # A game over under its rules but reopened has no dealer and no next hand.
-        "seats": _mark_substitutes(game, _seat_cards(result, names, finished=finished or over)),
         "hands": result is not None and bool(record.get("hands")),
         "next_number": len(record.get("hands", [])) + 1,
         "penalties": [
@@ -239,18 +237,11 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ],
     }
     if result is not None:
-        state = result.state
-        context["state"] = {
-            "round": round_name(state.round_label),
-            "honba": state.honba,
-            "sticks": state.sticks,
-            "dealer": names[state.dealer],
-        }
         final_only = game.entry_mode == Game.EntryMode.FINAL_SCORES
         reason = result.ended_by or ("final_scores" if final_only and over else "")
         context["ended_by"] = wording.ended_by(reason)
-        if finished and result.finished:
-            context["final"] = _final_rows(result, names)
+        context["final"] = finished and result.finished
+    context.update(_board_parts(game, result, names, context))
     if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
         context["final_form"] = _final_scores_form(game, names)
     if context["hands_mode"]:
@@ -259,6 +250,48 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["table_link"] = link_context(request, game.table_links.live().first())
         context["trail"] = _trail_part(game, names)
     return render(request, "tournaments/game_detail.html", context)
+
+
+def _board_parts(game: Game, result, names, context) -> dict[str, str]:
+    """The head of the game page (round, seats and their scores) and its result, rendered
+    once for each state of the game."""
+    finished = context["finished"]
+    version = (
+        game.pk,
+        game.event.play_token,
+        game.updated_at.isoformat(),
+        finished,
+        context["may_finish"],
+        context["hands_mode"],
+    )
+
+    def build() -> dict[str, str]:
+        over = finished or context["may_finish"]
+        part = {
+            "game": game,
+            "finished": finished,
+            "may_finish": context["may_finish"],
+            "hands_mode": context["hands_mode"],
+            "ended_by": context.get("ended_by"),
+            # A game over under its rules but reopened has no dealer and no next hand.
+            "seats": _mark_substitutes(game, _seat_cards(result, names, finished=over)),
+        }
+        if result is not None:
+            state = result.state
+            part["state"] = {
+                "round": round_name(state.round_label),
+                "honba": state.honba,
+                "sticks": state.sticks,
+                "dealer": names[state.dealer],
+            }
+            if finished and result.finished:
+                part["final"] = _final_rows(result, names)
+        return {
+            "board_html": render_to_string("tournaments/partials/game_board.html", part),
+            "final_html": render_to_string("tournaments/partials/game_result.html", part),
+        }
+
+    return pagecache.cached("game-board", version, build)
 
 
 def _hands_part(game: Game, record, result, names, context) -> str:
