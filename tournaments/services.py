@@ -1162,6 +1162,7 @@ def renew_table_link(game_id: int, *, actor: Actor | None = None) -> TableLink:
         game = _locked_game(game_id)
         revoked = _revoke_live(game)
         link = TableLink.objects.create(game=game)
+        Event.objects.filter(pk=game.session.event_id).games_changed()
         trail.write(
             Kind.LINK_CHANGED,
             actor=actor,
@@ -1177,6 +1178,7 @@ def revoke_table_link(game_id: int, *, actor: Actor | None = None) -> None:
         game = _locked_game(game_id)
         if not _revoke_live(game):
             raise GameChangeRefused(gettext("This game has no table link to revoke."))
+        Event.objects.filter(pk=game.session.event_id).games_changed()
         trail.write(Kind.LINK_CHANGED, actor=actor, game=game, after={"link": "revoked"})
 
 
@@ -1214,6 +1216,8 @@ def make_table_links(session_id: int, *, actor: Actor | None = None) -> int:
                 Kind.LINK_CHANGED, actor=actor, game=game, after={"link": f"#{link.pk} made"}
             )
             made += 1
+        if made:
+            Event.objects.filter(sessions=session_id).games_changed()
     return made
 
 

@@ -256,3 +256,19 @@ def test_the_seating_list_carries_table_links_for_organisers_only(
     assert link.get_absolute_url() in page and page.count("<svg") == 1
     public = anonymous.get(address).content.decode()
     assert "Table" in public and link.code not in public and "<svg" not in public
+
+
+def test_the_game_page_shows_a_new_or_revoked_link_at_once(organiser_client, game, link):
+    def shown():
+        return organiser_client.get(url("game", game.pk)).content.decode()
+
+    assert link.get_absolute_url() in shown()
+    organiser_client.post(url("table_link_renew", game.pk))
+    new = TableLink.objects.live().get()
+    page = shown()
+    assert new.get_absolute_url() in page and link.get_absolute_url() not in page
+    organiser_client.post(url("table_link_revoke", game.pk))
+    assert new.get_absolute_url() not in shown()
+    organiser_client.post(url("session_links_make", game.session.event.slug, game.session.number))
+    made = TableLink.objects.live().get()
+    assert made.get_absolute_url() in shown()

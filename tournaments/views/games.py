@@ -247,7 +247,13 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if context["hands_mode"]:
         context["hands_html"] = _hands_part(game, record, result, names, context)
     if is_organiser:
-        context["table_link"] = link_context(request, game.table_links.live().first())
+        # Making or revoking a link replaces the play token.
+        live = pagecache.cached(
+            "game-link",
+            (game.pk, game.event.play_token),
+            lambda: game.table_links.live().first() or False,
+        )
+        context["table_link"] = link_context(request, live or None)
         context["trail"] = _trail_part(game, names)
     return render(request, "tournaments/game_detail.html", context)
 
