@@ -15,13 +15,14 @@ from typing import Any
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring.game import GameResult
 from scoring.rules import LeftoverSticks
 
-from .. import access, services, wording
+from .. import access, pagecache, services, wording
 from ..formatting import (
     delta,
     match_points,
@@ -322,8 +323,21 @@ def _sticks_note(result: GameResult) -> str:
 
 
 def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every hand of one game with its payments and running scores, then the result."""
+    """Every hand of one game with its payments and running scores, then the result:
+    rendered once for each state of the game."""
     game = access.get_game_for_reader(request, pk)
+    event, session = game.event, game.session
+    version = (game.pk, event.play_token, game.updated_at.isoformat(), event.name)
+    sheet = pagecache.cached(
+        "game-sheet",
+        version,
+        lambda: render_to_string("tournaments/partials/game_sheet_body.html", _sheet(game)),
+    )
+    context = {"game": game, "session": session, "event": event, "sheet_html": sheet}
+    return render(request, "tournaments/game_sheet.html", context)
+
+
+def _sheet(game: Game) -> dict[str, Any]:
     try:
         record, names, result = replayed(game)
     except services.GameChangeRefused as err:
@@ -346,12 +360,12 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if game.awaits_final_scores:
         context["waiting"] = _("The final scores of this game have not been entered yet.")
-        return render(request, "tournaments/game_sheet.html", context)
+        return context
     if isinstance(result, services.GameChangeRefused):
         context["waiting"] = _(
             "This game cannot be replayed under the event's rules: %(reason)s"
         ) % {"reason": result}
-        return render(request, "tournaments/game_sheet.html", context)
+        return context
     context["start"] = [points(result.rules.start_points)] * 4
     if "hands" in record:
         context["hands"] = _hand_rows(record, result, names)
@@ -366,4 +380,4 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
             "player": names[state.dealer],
         }
     context["footer"] = Sheet([], [], result.rules).rules_footer
-    return render(request, "tournaments/game_sheet.html", context)
+    return context
