@@ -414,11 +414,11 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     readable = Event.objects.visible_to(request.user)
     # The player's record is rendered once for each state of play of the events this
     # reader may see the player in: their play tokens make the key.
+    played_in = GameSeat.objects.filter(player=player).values("game__session__event_id")
     versions = list(
-        Event.objects.filter(pk__in=readable.values("pk"), sessions__games__seats__player=player)
+        readable.filter(pk__in=played_in)
         .order_by("pk")
         .values_list("pk", "play_token", "name", "starts_on")
-        .distinct()
     )
     # A player seated in an event this reader may read is known to them; anyone else is
     # checked in full (roster places, players with no games yet, the reader's own).
