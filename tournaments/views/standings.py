@@ -106,7 +106,8 @@ class SessionSelect(forms.Select):
 
     def render(self, name, value, attrs=None, renderer=None):
         chosen = "" if value is None else str(value)
-        if self.version is None or chosen not in {str(v) for v, _ in self.choices}:
+        # The empty choice is always offered; any other is checked against the list.
+        if self.version is None or (chosen and chosen not in {str(v) for v, _ in self.choices}):
             return super().render(name, value, attrs, renderer)
         return pagecache.cached(
             "session-select",
@@ -147,14 +148,21 @@ class StandingsFilterForm(forms.Form):
                 for number, date in sessions
             ]
 
-        # Hundreds of dates in a long league: written once per state of its sessions.
-        choices = (
-            make_choices()
-            if version is None
-            else pagecache.cached("session-choices", version, make_choices)
-        )
-        self.fields["first_session"].choices = [("", _("The first")), *choices]
-        self.fields["last_session"].choices = [("", _("The last")), *choices]
+        def offered(first: str):
+            # Hundreds of dates in a long league: written once per state of its sessions,
+            # and only read when a chosen session is checked or the list is drawn anew.
+            def choices():
+                made = (
+                    make_choices()
+                    if version is None
+                    else pagecache.cached("session-choices", version, make_choices)
+                )
+                return [("", first), *made]
+
+            return choices
+
+        self.fields["first_session"].choices = offered(_("The first"))
+        self.fields["last_session"].choices = offered(_("The last"))
         for name in ("first_session", "last_session"):
             self.fields[name].widget.version = version
 
