@@ -104,6 +104,10 @@ class SessionSelect(forms.Select):
 
     version: tuple | None = None  # what the choices were made from
 
+    def use_required_attribute(self, initial) -> bool:
+        # Never required; and Django's check would read the whole list for its first item.
+        return False
+
     def render(self, name, value, attrs=None, renderer=None):
         chosen = "" if value is None else str(value)
         # The empty choice is always offered; any other is checked against the list.
@@ -232,7 +236,12 @@ STANDINGS_PER_PAGE = 100
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
-    sessions = list(event.sessions.order_by("number").values_list("number", "date"))
+    # A session saved replaces the play token: the list is read once for each token.
+    sessions = pagecache.cached(
+        "event-sessions",
+        (event.pk, event.play_token),
+        lambda: list(event.sessions.order_by("number").values_list("number", "date")),
+    )
     form = StandingsFilterForm(
         request.GET, sessions=sessions, version=(event.pk, pagecache.hash_of(sessions))
     )
