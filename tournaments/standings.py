@@ -258,10 +258,21 @@ def stored_standings(event, *, first_session, last_session, min_games, lines) ->
     sessions = sorted(per_session)
     counted = ("games", "points_tenths", "penalty_tenths", "score")
     places = ("firsts", "seconds", "thirds", "fourths")
+    recent = {per_session[n][0]: n for n in (sessions[-lines:] if lines else [])}
+    lines_read: list[tuple] = []
     if first_session is None and last_session is None:
-        counted_rows = in_range.filter(session__isnull=True).values_list(
-            "player_id", "player__display_name", *counted, *places
-        )
+        # The event rows and the recent sessions' rows in one query.
+        wanted = Q(session__isnull=True)
+        if recent:
+            wanted |= Q(session_id__in=list(recent))
+        counted_rows = []
+        for session_id, player_id, *values in in_range.filter(wanted).values_list(
+            "session_id", "player_id", "player__display_name", *counted, *places, "placements"
+        ):
+            if session_id is None:
+                counted_rows.append((player_id, *values[:-1]))
+            else:
+                lines_read.append((player_id, session_id, values[2], values[-1]))
     else:
         counted_rows = (
             in_range.filter(session__isnull=False)
@@ -270,6 +281,10 @@ def stored_standings(event, *, first_session, last_session, min_games, lines) ->
             .annotate(name=Max("player__display_name"), **{f: Sum(f) for f in counted + places})
             .values_list("player_id", "name", *counted, *places)
         )
+        if recent:
+            lines_read = PlayerTotal.objects.filter(session_id__in=list(recent)).values_list(
+                "player_id", "session_id", "points_tenths", "placements"
+            )
     rows: dict[int, StandingsRow] = {}
     for player_id, name, games, points, penalties, score, *placed in counted_rows:
         rows[player_id] = StandingsRow(
@@ -281,14 +296,10 @@ def stored_standings(event, *, first_session, last_session, min_games, lines) ->
             placement_counts=list(placed),
             score_total=score,
         )
-    recent = {per_session[n][0]: n for n in (sessions[-lines:] if lines else [])}
-    if recent:
-        for player_id, session_id, points, placements in PlayerTotal.objects.filter(
-            session_id__in=list(recent)
-        ).values_list("player_id", "session_id", "points_tenths", "placements"):
-            rows[player_id].sessions[recent[session_id]] = SessionLine(
-                _from_tenths(points), [int(p) for p in placements]
-            )
+    for player_id, session_id, points, placements in lines_read:
+        rows[player_id].sessions[recent[session_id]] = SessionLine(
+            _from_tenths(points), [int(p) for p in placements]
+        )
     games = sum(games for _id, games in per_session.values())
     return _ranked(event, rows, sessions, games, min_games)
 
