@@ -56,9 +56,18 @@ def replay_record(doc: dict[str, Any]) -> GameResult:
         raise GameChangeRefused(str(err)) from None
 
 
-def _store_results(game: Game, result: GameResult, *, finish: bool | None = None) -> None:
+def _store_results(
+    game: Game,
+    result: GameResult,
+    *,
+    finish: bool | None = None,
+    seats: list[GameSeat] | None = None,
+    hand_facts: bool = True,
+) -> None:
     """Write the derived results beside the game. `finish` None keeps the status, except
-    that an engine-finished game is marked finished when `finish` is True."""
+    that an engine-finished game is marked finished when `finish` is True. `seats` are the
+    game's seats as read under its lock, if the caller has them; `hand_facts` False is for
+    a change that gave each hand it touched its facts already (a hand added at the end)."""
     if finish is True and not result.finished:
         raise GameChangeRefused(
             gettext("The game is not over yet under its rules: enter more hands.")
@@ -68,7 +77,8 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
         game.status = Game.Status.FINISHED if finish else Game.Status.IN_PROGRESS
     if not result.finished and game.status == Game.Status.FINISHED:
         game.status = Game.Status.IN_PROGRESS
-    seats = list(game.seats.select_related("player"))
+    if seats is None:
+        seats = list(game.seats.select_related("player").order_by("seat"))
     is_open = game.status == Game.Status.IN_PROGRESS
     if was_finished and is_open:
         # A game that goes on again takes its table and its players back.
@@ -79,13 +89,23 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
             raise GameChangeRefused(" ".join(clashes))
     game.ended_by = result.ended_by or ("final_scores" if result.finished else "")
     game.save(update_fields=["status", "ended_by", "updated_at"])
+    fields = ["score", "placement", "match_points", "penalty_points", "open_session_id"]
+    stored = [[getattr(seat, name) for name in fields] for seat in seats]
     apply_result(seats, result, finished=game.status == Game.Status.FINISHED)
     for seat in seats:
         seat.open_session_id = game.session_id if is_open else None
-    GameSeat.objects.bulk_update(
-        seats, ["score", "placement", "match_points", "penalty_points", "open_session"]
-    )
-    _store_hand_facts(game, result)
+    # A hand that moves no points (a draw with everyone tenpai) leaves the seats as they are.
+    changed = [
+        seat
+        for seat, before in zip(seats, stored, strict=True)
+        if [getattr(seat, name) for name in fields] != before
+    ]
+    if changed:
+        GameSeat.objects.bulk_update(
+            changed, ["score", "placement", "match_points", "penalty_points", "open_session"]
+        )
+    if hand_facts:
+        _store_hand_facts(game, result)
     # Standings count finished games only: a hand in a game still going changes nothing there.
     if was_finished or game.status == Game.Status.FINISHED:
         Event.objects.filter(sessions__games=game).results_changed()
@@ -172,13 +192,49 @@ def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: boo
         seat.penalty_points = result.penalties[seat.seat]
 
 
-def _record_of(game: Game) -> dict[str, Any]:
-    """The record of a locked game whose seats this change leaves alone: its players are
-    read in one query rather than one per seat."""
+def record_of(game: Game) -> dict[str, Any]:
+    """The record of one game, read in five queries: its seats with their players, hands,
+    wins and penalties, each ordered within the game alone (the models' orderings would join
+    the game, its session and its event to every query). The seats stay prefetched on
+    `game`: for a change that leaves them alone."""
     prefetch_related_objects(
-        [game], Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+        [game],
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
+        Prefetch(
+            "hands",
+            queryset=Hand.objects.order_by("number").prefetch_related(
+                Prefetch("wins", queryset=Win.objects.order_by("order"))
+            ),
+        ),
+        Prefetch("penalties", queryset=Penalty.objects.order_by("created_at", "pk")),
     )
     return game.to_record()
+
+
+def record_version(game: Game) -> tuple[str, str]:
+    """What a game's record is read at: its event's play token and its own time of change.
+    Every change of a record replaces one of them in the same transaction (a hand, seat or
+    penalty saves the game; rules, names and the roster replace the token)."""
+    return (game.session.event.play_token, game.updated_at.isoformat())
+
+
+@dataclass(frozen=True)
+class SeenRecord:
+    """A game's record as a request read it before taking the game's lock, and the version
+    it was read at. A change made under the lock uses it only if the game is still at that
+    version, and reads the game again otherwise."""
+
+    version: tuple[str, str]
+    record: dict[str, Any]
+
+
+def _current_record(game: Game, seen: SeenRecord | None) -> dict[str, Any]:
+    """The record of a locked game: the one seen before the lock if nothing changed since."""
+    if seen is not None and seen.version == record_version(game):
+        record = dict(seen.record)
+        record["hands"] = list(record["hands"])
+        return record
+    return record_of(game)
 
 
 def _locked_game(game_id: int) -> Game:
@@ -252,18 +308,22 @@ def add_hand(
     user=None,
     actor: Actor | None = None,
     table_link: TableLink | None = None,
+    seen: SeenRecord | None = None,
 ) -> Hand:
-    """Store hand `number` as the next hand of the game.
+    """Store hand `number` as the next hand of the game; the stored hand's `game` is the
+    game as it is after the change.
 
     `number` is the hand the organiser saw as next; if someone stored it first the
     change is refused with `HandAlreadyEntered`, so no hand is entered twice or lost.
+    `seen` is the record the caller read (for the form), used if still current.
     """
     try:
         with transaction.atomic():
             game = _locked_game(game_id)
             _require_hands_mode(game)
             _require_open(game)
-            count = game.hands.count()
+            doc = _current_record(game, seen)
+            count = len(doc["hands"])
             if number != count + 1:
                 raise HandAlreadyEntered(
                     ngettext(
@@ -275,14 +335,24 @@ def add_hand(
                     )
                     % {"number": number, "count": count}
                 )
-            doc = _record_of(game)
             doc["hands"].append(hand_doc)
             result = replay_record(doc)
             actor = _actor(actor, user)
             if table_link is not None:
                 _require_table_link(game, table_link)
-            hand = _save_hand(Hand.from_record(game, number, hand_doc, created_by=actor.user))
-            _store_results(game, result, finish=True if result.finished else None)
+            hand = Hand.from_record(game, number, hand_doc, created_by=actor.user)
+            # The hands before it replay as they did: only the new one needs its facts.
+            report = result.hands[number - 1]
+            hand.dealer, hand.deltas = report.dealer, list(report.deltas)
+            _save_hand(hand)
+            prefetched = getattr(game, "_prefetched_objects_cache", {}).get("seats")
+            _store_results(
+                game,
+                result,
+                finish=True if result.finished else None,
+                seats=None if prefetched is None else list(prefetched),
+                hand_facts=False,
+            )
             trail.write(
                 Kind.HAND_ADDED,
                 actor=actor,
@@ -320,7 +390,7 @@ def _game_to_change(
     _require_open(game)
     if table_link is not None:
         _require_table_link(game, table_link)
-    doc = _record_of(game)
+    doc = record_of(game)
     if not 1 <= number <= len(doc["hands"]):
         raise GameChangeRefused(gettext("This game has no hand %(number)s.") % {"number": number})
     return game, doc

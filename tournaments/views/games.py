@@ -104,8 +104,7 @@ def refusal(err: Exception, *, shift: int = 0, adding: bool = False) -> str:
 
 def _load(game: Game) -> tuple[dict[str, Any], list[str]]:
     """The game's record and its players' names, with the seats fetched once."""
-    prefetch_related_objects([game], "seats__player")
-    record = game.to_record()
+    record = services.record_of(game)
     return record, record["players"]
 
 
@@ -119,7 +118,7 @@ def replayed(game: Game) -> tuple[dict[str, Any], list[str], GameResult | None]:
         record, names = _load(game)
         return record, names, _replay(game, record)
 
-    version = (game.pk, game.event.play_token, game.updated_at.isoformat())
+    version = (game.pk, *services.record_version(game))
     return pagecache.cached("game-replay", version, build)
 
 
@@ -430,10 +429,12 @@ def _table_before(report_or_state, names: list[str], sticks: int) -> dict[str, A
     }
 
 
-def _taken_since(request: HttpRequest, game: Game) -> HttpResponse | None:
-    """The "someone entered it already" page when the posted hand number is taken."""
+def _taken_since(request: HttpRequest, game: Game, count: int | None = None) -> HttpResponse | None:
+    """The "someone entered it already" page when the posted hand number is taken
+    (`count` is the game's number of hands, if known)."""
     posted = request.POST.get("number", "")
-    count = game.hands.count()
+    if count is None:
+        count = game.hands.count()
     if posted.isdigit() and 1 <= int(posted) <= count:
         return _hand_taken(request, game, _taken_message(int(posted), count))
     return None
@@ -460,15 +461,19 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
     if isinstance(entry, HttpResponse):
         return entry
     game = entry.game
+    # A game open for hands is read first: its record gives the count of hands.
+    read = game.entry_mode == Game.EntryMode.HANDS and not game.is_finished
+    version = services.record_version(game)
+    record, names, current = replayed(game) if read else (None, [], None)
     # A hand that another organiser's entry has overtaken (even one that ended the game)
     # gets the clear message rather than "this game is finished".
-    taken = _taken_since(request, game) if request.method == "POST" else None
-    if taken:
-        return taken
+    if request.method == "POST":
+        taken = _taken_since(request, game, len(record["hands"]) if read else None)
+        if taken:
+            return taken
     refused = _refuse_hand_changes(request, game)
     if refused:
         return refused
-    record, names, current = replayed(game)
     if current is None:
         current = services.replay_record(record)
     count = len(record["hands"])
@@ -493,8 +498,9 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
         number = form.cleaned_data["number"]
         doc = form.to_hand()
         if action == "save":
+            seen = services.SeenRecord(version, record)
             try:
-                services.add_hand(game.pk, number, doc, **_author(request, entry))
+                hand = services.add_hand(game.pk, number, doc, seen=seen, **_author(request, entry))
             except services.HandAlreadyEntered as err:
                 return _hand_taken(request, game, str(err))
             except services.GameChangeRefused as err:
@@ -503,7 +509,8 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                     return taken
                 form.add_error(None, refusal(err, adding=True))
             else:
-                _saved_message(request, game, _("Hand %(number)s saved.") % {"number": number})
+                text = _("Hand %(number)s saved.") % {"number": number}
+                _saved_message(request, hand.game, text, current=True)
                 return redirect(game)
         elif action == "preview":
             if number != count + 1:
@@ -520,8 +527,11 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
     return _hand_form_page(request, game, form, number=number, table=table, editing=False)
 
 
-def _saved_message(request: HttpRequest, game: Game, text: str) -> None:
-    game.refresh_from_db(fields=["status", "ended_by"])
+def _saved_message(request: HttpRequest, game: Game, text: str, *, current: bool = False) -> None:
+    """Say the change was saved, and whether it ended the game (`current`: `game` is read
+    after the change already)."""
+    if not current:
+        game.refresh_from_db(fields=["status", "ended_by"])
     if game.is_finished:
         text += " " + _("The game is over: %(why)s.") % {"why": wording.ended_by(game.ended_by)}
     messages.success(request, text)
