@@ -401,6 +401,21 @@ def test_saving_a_hand_stores_it_and_says_so(organiser_client, organiser, game):
 
 
 @pytest.mark.django_db
+def test_saving_a_hand_reads_the_games_hands_once(organiser_client, game):
+    add_hands(game, DRAW_NOTEN, DRAW_NOTEN)
+    with CaptureQueriesContext(connection) as saving:
+        response = organiser_client.post(
+            url("hand_new", game), {**RON_FORM, "number": "3", "action": "save"}
+        )
+    assert response.status_code == 302
+    reads = [q["sql"] for q in saving.captured_queries if q["sql"].startswith("SELECT")]
+    assert len([sql for sql in reads if 'FROM "tournaments_hand"' in sql]) == 1
+    # The record is read for the game alone, not joined to its session and event to order it.
+    assert not [sql for sql in reads if "tournaments_hand" in sql and "tournaments_event" in sql]
+    assert hand_docs(game) == [DRAW_NOTEN, DRAW_NOTEN, RON]
+
+
+@pytest.mark.django_db
 def test_change_it_on_the_confirm_page_shows_the_form_again_with_the_taps(organiser_client, game):
     response = organiser_client.post(
         url("hand_new", game), {**RON_FORM, "number": "1", "action": "edit"}
