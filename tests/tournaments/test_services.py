@@ -75,7 +75,10 @@ def test_an_added_hand_keeps_its_dealer_and_score_changes(game):
 
 
 def test_a_record_seen_before_someone_elses_change_is_not_used(game):
-    seen = services.SeenRecord(services.record_version(game), game.to_record())
+    record = game.to_record()
+    seen = services.SeenRecord(
+        services.record_version(game), record, services.replay_record(record)
+    )
     services.add_hand(game.pk, 1, RON)
     with pytest.raises(services.HandAlreadyEntered, match="Someone entered hand 1 already"):
         services.add_hand(game.pk, 1, DRAW_NOTEN, seen=seen)

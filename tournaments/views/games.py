@@ -498,7 +498,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
         number = form.cleaned_data["number"]
         doc = form.to_hand()
         if action == "save":
-            seen = services.SeenRecord(version, record)
+            seen = services.SeenRecord(version, record, current)
             try:
                 hand = services.add_hand(game.pk, number, doc, seen=seen, **_author(request, entry))
             except services.HandAlreadyEntered as err:
