@@ -377,17 +377,20 @@ def add_hand(
     actor: Actor | None = None,
     table_link: TableLink | None = None,
     seen: SeenRecord | None = None,
+    locked: Game | None = None,
 ) -> Hand:
     """Store hand `number` as the next hand of the game; the stored hand's `game` is the
     game as it is after the change.
 
     `number` is the hand the organiser saw as next; if someone stored it first the
     change is refused with `HandAlreadyEntered`, so no hand is entered twice or lost.
-    `seen` is the record the caller read (for the form), used if still current.
+    `seen` is the record the caller read (for the form), used if still current. `locked`
+    is the game as the caller read it with its lock, in the transaction it is in: the change
+    is then part of that transaction (which a refusal leaves to be rolled back).
     """
     try:
-        with transaction.atomic():
-            game = _locked_game(game_id)
+        with transaction.atomic(savepoint=locked is None):
+            game = locked if locked is not None else _locked_game(game_id)
             _require_hands_mode(game)
             _require_open(game)
             doc, as_seen = _current_record(game, seen)

@@ -74,6 +74,13 @@ def test_an_added_hand_keeps_its_dealer_and_score_changes(game):
     assert stored == [(0, [-5200, 6200, -1000, 0]), (1, [0, 0, 0, 0])]
 
 
+def test_reading_a_record_leaves_the_games_hands_to_be_counted_anew(game):
+    services.add_hand(game.pk, 1, RON)
+    assert len(services.record_of(game)["hands"]) == 1
+    services.add_hand(game.pk, 2, DRAW_NOTEN)
+    assert game.hands.count() == 2 and len(game.penalties.all()) == 0
+
+
 def test_a_record_seen_before_someone_elses_change_is_not_used(game):
     record = game.to_record()
     seen = services.SeenRecord(

@@ -14,6 +14,8 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -456,7 +458,48 @@ def _author(request: HttpRequest, entry: access.HandEntry) -> dict[str, Any]:
     return {"actor": Actor.of(request.user)}
 
 
+def _save_at_once(request: HttpRequest, pk: int) -> HttpResponse | None:
+    """Save a new hand in one transaction whose first read locks the game, so that the game
+    is read once: the common case of a phone's save. None for anything else (a refusal, a
+    form with errors, a number taken), which `hand_new` then answers as always."""
+    try:
+        with transaction.atomic():
+            entry = access.get_game_for_hand_entry(request, pk, lock=True)
+            game = entry.game
+            if game.entry_mode != Game.EntryMode.HANDS or game.is_finished:
+                return None
+            record, names, current = replayed(game)
+            count = len(record["hands"])
+            form = HandForm(
+                request.POST,
+                seats=seat_labels(names, current.state.dealer),
+                rules=current.rules,
+                scores=current.state.scores,
+                with_number=True,
+            )
+            if not form.is_valid() or form.cleaned_data["number"] != count + 1:
+                return None
+            seen = services.SeenRecord(services.record_version(game), record, current)
+            hand = services.add_hand(
+                game.pk,
+                count + 1,
+                form.to_hand(),
+                locked=game,
+                seen=seen,
+                **_author(request, entry),
+            )
+    except (PermissionDenied, Http404, services.GameChangeRefused):
+        return None  # nothing was stored
+    text = _("Hand %(number)s saved.") % {"number": hand.number}
+    _saved_message(request, hand.game, text, current=True)
+    return redirect(hand.game)
+
+
 def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
+    if request.method == "POST" and request.POST.get("action") == "save":
+        saved = _save_at_once(request, pk)
+        if saved is not None:
+            return saved
     entry = _hand_entry(request, pk)
     if isinstance(entry, HttpResponse):
         return entry
