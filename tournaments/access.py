@@ -111,13 +111,19 @@ class HandEntry:
     link: TableLink | None
 
 
-def get_game_for_hand_entry(request: HttpRequest, pk: int) -> HandEntry:
+def get_game_for_hand_entry(request: HttpRequest, pk: int, *, lock: bool = False) -> HandEntry:
     """The game, for an organiser or for a visitor holding its live table link while the
     game is in progress and not locked. Anyone else: 404 for an event they may not read,
-    403 otherwise (anonymous users are sent to log in by the view)."""
-    game = _game(pk)
+    403 otherwise (anonymous users are sent to log in by the view). `lock` takes the game's
+    lock for a change (inside a transaction), as `services` does."""
+    # Whether the user organises the event comes with the game, in the same query.
+    organised = Event.objects.organised_by(request.user).filter(pk=OuterRef("session__event"))
+    games = Game.objects.select_related("session__event").annotate(organised=Exists(organised))
+    if lock:
+        games = games.select_for_update()
+    game = get_object_or_404(games, pk=pk)
     event = game.session.event
-    if event.is_organiser(request.user):
+    if game.organised:
         return HandEntry(game, True, None)
     link = table_link_for(request, game)
     if link is None:

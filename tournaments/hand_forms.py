@@ -15,6 +15,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.choices import BaseChoiceIterator, normalize_choices
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -148,10 +149,31 @@ def seat_labels(names: list[str], dealer: int) -> list[SeatLabel]:
     return [SeatLabel(seat, name, WINDS[(seat - dealer) % 4]) for seat, name in enumerate(names)]
 
 
-def _seat_field(seats: list[SeatLabel], *, nobody: bool = False, **kwargs) -> forms.Field:
-    choices = [(s.seat, s) for s in seats]
+class Choices(BaseChoiceIterator):
+    """Choices checked once: a field or widget takes these as they are, where it checks a
+    list pair by pair again (and the hand form has some fifty fields, each with a widget)."""
+
+    def __init__(self, choices) -> None:
+        self.pairs = tuple(normalize_choices(list(choices)))
+
+    def __iter__(self):
+        return iter(self.pairs)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+
+_HAN = Choices(HAN_CHOICES)
+_FU = Choices(FU_CHOICES)
+_YAKUMAN = Choices(YAKUMAN_CHOICES)
+_PAO_YAKUMAN = Choices(PAO_YAKUMAN_CHOICES)
+_YAKU = Choices(YAKU_CHOICES)
+_HAND_KINDS = Choices(HAND_KINDS)
+
+
+def _seat_field(choices: Choices, **kwargs) -> forms.Field:
     return forms.TypedChoiceField(
-        choices=[NOBODY, *choices] if nobody else choices,
+        choices=choices,
         coerce=int,
         empty_value=None,
         required=False,
@@ -160,9 +182,9 @@ def _seat_field(seats: list[SeatLabel], *, nobody: bool = False, **kwargs) -> fo
     )
 
 
-def _seats_field(seats: list[SeatLabel], **kwargs) -> forms.Field:
+def _seats_field(choices: Choices, **kwargs) -> forms.Field:
     return forms.TypedMultipleChoiceField(
-        choices=[(s.seat, s) for s in seats],
+        choices=choices,
         coerce=int,
         required=False,
         widget=forms.CheckboxSelectMultiple,
@@ -214,6 +236,8 @@ class HandForm(forms.Form):
         self.win_count = 3 if three_winners_possible(rules) else 2
         # The pickers offer the seats as they sit in this hand: the dealer (East) first.
         seats = sorted(seats, key=lambda s: WINDS.index(s.wind))
+        picks = Choices((s.seat, s) for s in seats)
+        picks_or_nobody = Choices([NOBODY, *picks])
         results = [
             (value, RESULT_LABELS[value])
             for value in Hand.Result.values
@@ -228,34 +252,34 @@ class HandForm(forms.Form):
             widget=forms.RadioSelect,
             error_messages={"required": gettext_lazy("Choose what happened in this hand.")},
         )
-        f["riichi"] = _seats_field(seats, label=gettext_lazy("Riichi"))
+        f["riichi"] = _seats_field(picks, label=gettext_lazy("Riichi"))
         for i in range(1, self.win_count + 1):
-            f[f"w{i}_winner"] = _seat_field(seats, nobody=i > 1, label=self.ORDINALS[i])
+            f[f"w{i}_winner"] = _seat_field(
+                picks_or_nobody if i > 1 else picks, label=self.ORDINALS[i]
+            )
             f[f"w{i}_han"] = forms.CharField(
                 required=False,
                 label=gettext_lazy("Han"),
-                widget=forms.RadioSelect(choices=HAN_CHOICES),
+                widget=forms.RadioSelect(choices=_HAN),
             )
             f[f"w{i}_fu"] = forms.IntegerField(
                 required=False,
                 label=gettext_lazy("Fu"),
-                widget=forms.RadioSelect(choices=FU_CHOICES),
+                widget=forms.RadioSelect(choices=_FU),
             )
             f[f"w{i}_yakuman"] = forms.IntegerField(
                 required=False,
                 initial=1,
                 label=gettext_lazy("Yakuman"),
-                widget=forms.RadioSelect(choices=YAKUMAN_CHOICES),
+                widget=forms.RadioSelect(choices=_YAKUMAN),
             )
-            f[f"w{i}_pao"] = _seat_field(
-                seats, nobody=True, label=gettext_lazy("Pao (liable player)")
-            )
+            f[f"w{i}_pao"] = _seat_field(picks_or_nobody, label=gettext_lazy("Pao (liable player)"))
             if self.pao_per_yakuman:
                 f[f"w{i}_pao_yakuman"] = forms.IntegerField(
                     required=False,
                     initial=1,
                     label=gettext_lazy("Liable for"),
-                    widget=forms.RadioSelect(choices=PAO_YAKUMAN_CHOICES),
+                    widget=forms.RadioSelect(choices=_PAO_YAKUMAN),
                     error_messages={
                         "invalid": gettext_lazy(
                             "Liable for: choose how many of the yakuman were fed."
@@ -263,13 +287,13 @@ class HandForm(forms.Form):
                     },
                 )
             f[f"w{i}_yaku"] = forms.MultipleChoiceField(
-                choices=YAKU_CHOICES,
+                choices=_YAKU,
                 required=False,
                 label=gettext_lazy("Yaku"),
                 widget=forms.CheckboxSelectMultiple,
             )
             f[f"w{i}_hand"] = forms.ChoiceField(
-                choices=HAND_KINDS,
+                choices=_HAND_KINDS,
                 required=False,
                 label=gettext_lazy("The hand"),
                 widget=forms.RadioSelect,
@@ -294,10 +318,10 @@ class HandForm(forms.Form):
                         attrs={"inputmode": "numeric", "class": "counter-input", "min": 0}
                     ),
                 )
-        f["loser"] = _seat_field(seats, label=gettext_lazy("Dealt in"))
-        f["tenpai"] = _seats_field(seats, label=gettext_lazy("Tenpai"))
+        f["loser"] = _seat_field(picks, label=gettext_lazy("Dealt in"))
+        f["tenpai"] = _seats_field(picks, label=gettext_lazy("Tenpai"))
         if rules.nagashi_mangan:
-            f["nagashi"] = _seats_field(seats, label=gettext_lazy("Nagashi mangan"))
+            f["nagashi"] = _seats_field(picks, label=gettext_lazy("Nagashi mangan"))
         if self._reasons():
             f["reason"] = forms.ChoiceField(
                 choices=self._reasons(),
@@ -305,7 +329,7 @@ class HandForm(forms.Form):
                 widget=forms.RadioSelect,
                 label=gettext_lazy("Reason"),
             )
-        f["offender"] = _seat_field(seats, label=gettext_lazy("Offender"))
+        f["offender"] = _seat_field(picks, label=gettext_lazy("Offender"))
 
     def _reasons(self) -> list[tuple[str, str]]:
         triple = self.rules.multi_ron is MultiRon.DOUBLE
@@ -341,6 +365,9 @@ class HandForm(forms.Form):
                 "counting": bool(self[f"w{i}_yaku"].value()),
                 "errors": [e for part in PARTS for e in self.errors.get(f"w{i}_{part}", [])],
                 "filled": self[f"w{i}_winner"].value() not in (None, ""),
+                # Nothing entered or given for this winner: its checklist is drawn as for any.
+                "blank": not self.is_bound
+                and not any(name.startswith(f"w{i}_") for name in self.initial),
             }
             for i in range(1, self.win_count + 1)
         ]

@@ -14,9 +14,18 @@ from decimal import Decimal
 from functools import reduce
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Prefetch, Q, prefetch_related_objects
-from django.db.models.functions import Lower
+from django.db import IntegrityError, connection, transaction
+from django.db.models import (
+    Case,
+    Exists,
+    OuterRef,
+    Prefetch,
+    Q,
+    Value,
+    When,
+    prefetch_related_objects,
+)
+from django.db.models.functions import Cast, Lower
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -56,9 +65,21 @@ def replay_record(doc: dict[str, Any]) -> GameResult:
         raise GameChangeRefused(str(err)) from None
 
 
-def _store_results(game: Game, result: GameResult, *, finish: bool | None = None) -> None:
+def _store_results(
+    game: Game,
+    result: GameResult,
+    *,
+    finish: bool | None = None,
+    seats: list[GameSeat] | None = None,
+    seats_hold: GameResult | None = None,
+    hand_facts: bool = True,
+) -> None:
     """Write the derived results beside the game. `finish` None keeps the status, except
-    that an engine-finished game is marked finished when `finish` is True."""
+    that an engine-finished game is marked finished when `finish` is True. `seats` are the
+    game's seats as read under its lock, if the caller has them; `seats_hold` is instead the
+    result the seats of this open game were stored from, then they are not read at all.
+    `hand_facts` False is for a change that gave each hand it touched its facts already (a
+    hand added at the end)."""
     if finish is True and not result.finished:
         raise GameChangeRefused(
             gettext("The game is not over yet under its rules: enter more hands.")
@@ -68,8 +89,10 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
         game.status = Game.Status.FINISHED if finish else Game.Status.IN_PROGRESS
     if not result.finished and game.status == Game.Status.FINISHED:
         game.status = Game.Status.IN_PROGRESS
-    seats = list(game.seats.select_related("player"))
     is_open = game.status == Game.Status.IN_PROGRESS
+    unread = seats_hold is not None and not was_finished
+    if seats is None and not unread:
+        seats = list(game.seats.select_related("player").order_by("seat"))
     if was_finished and is_open:
         # A game that goes on again takes its table and its players back.
         clashes = seating_clashes(
@@ -79,13 +102,12 @@ def _store_results(game: Game, result: GameResult, *, finish: bool | None = None
             raise GameChangeRefused(" ".join(clashes))
     game.ended_by = result.ended_by or ("final_scores" if result.finished else "")
     game.save(update_fields=["status", "ended_by", "updated_at"])
-    apply_result(seats, result, finished=game.status == Game.Status.FINISHED)
-    for seat in seats:
-        seat.open_session_id = game.session_id if is_open else None
-    GameSeat.objects.bulk_update(
-        seats, ["score", "placement", "match_points", "penalty_points", "open_session"]
-    )
-    _store_hand_facts(game, result)
+    if unread:
+        _update_seats(game, result, seats_hold)
+    else:
+        _write_seats(game, seats, result, is_open=is_open)
+    if hand_facts:
+        _store_hand_facts(game, result)
     # Standings count finished games only: a hand in a game still going changes nothing there.
     if was_finished or game.status == Game.Status.FINISHED:
         totals.game_results_changed(game)
@@ -161,24 +183,126 @@ def seating_clashes(
     return messages
 
 
-def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: bool) -> None:
-    """Copy the engine's results onto a game's seats (unsaved): the current score, and
-    placement and match points only once the game is finished."""
+def seat_results(result: GameResult, *, finished: bool) -> list[dict[str, Any]]:
+    """Each seat's stored results, seat by seat: the current score, and placement and match
+    points only once the game is finished."""
     scores = result.final_scores if result.finished else result.state.scores
+    return [
+        {
+            "score": scores[seat],
+            "placement": result.placements[seat] if finished else None,
+            "match_points": result.match_points[seat] if finished else None,
+            "penalty_points": result.penalties[seat],
+        }
+        for seat in range(4)
+    ]
+
+
+def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: bool) -> None:
+    """Copy the engine's results onto a game's seats (unsaved)."""
+    values = seat_results(result, finished=finished)
     for seat in seats:
-        seat.score = scores[seat.seat]
-        seat.placement = result.placements[seat.seat] if finished else None
-        seat.match_points = result.match_points[seat.seat] if finished else None
-        seat.penalty_points = result.penalties[seat.seat]
+        for name, value in values[seat.seat].items():
+            setattr(seat, name, value)
 
 
-def _record_of(game: Game) -> dict[str, Any]:
-    """The record of a locked game whose seats this change leaves alone: its players are
-    read in one query rather than one per seat."""
+def _write_seats(game: Game, seats: list[GameSeat], result: GameResult, *, is_open: bool) -> None:
+    """Store the results of the game's seats, read under its lock."""
+    fields = ["score", "placement", "match_points", "penalty_points", "open_session_id"]
+    stored = [[getattr(seat, name) for name in fields] for seat in seats]
+    apply_result(seats, result, finished=game.status == Game.Status.FINISHED)
+    for seat in seats:
+        seat.open_session_id = game.session_id if is_open else None
+    # A hand that moves no points (a draw with everyone tenpai) leaves the seats as they are.
+    changed = [
+        seat
+        for seat, before in zip(seats, stored, strict=True)
+        if [getattr(seat, name) for name in fields] != before
+    ]
+    if changed:
+        GameSeat.objects.bulk_update(
+            changed, ["score", "placement", "match_points", "penalty_points", "open_session"]
+        )
+
+
+def _update_seats(game: Game, result: GameResult, before: GameResult) -> None:
+    """Store the results of an open game's seats, which hold those of `before`, without
+    reading them: nothing when they stay the same (a hand that moves no points), else one
+    update that sets each seat by its number."""
+    finished = game.status == Game.Status.FINISHED
+    values = seat_results(result, finished=finished)
+    if not finished and values == seat_results(before, finished=False):
+        return
+    changes: dict[str, Any] = {"open_session": None if finished else game.session_id}
+    for name in values[0]:
+        column = [values[seat][name] for seat in range(4)]
+        if len(set(column)) == 1:
+            changes[name] = column[0]  # the same for all (no placements yet, say)
+            continue
+        field = GameSeat._meta.get_field(name)
+        case = Case(
+            *[
+                When(seat=seat, then=Value(value, output_field=field))
+                for seat, value in enumerate(column)
+            ],
+            output_field=field,
+        )
+        # As bulk_update does: PostgreSQL takes the CASE's type from its values otherwise.
+        if connection.features.requires_casted_case_in_updates:
+            case = Cast(case, output_field=field)
+        changes[name] = case
+    GameSeat.objects.filter(game=game).update(**changes)
+
+
+def record_of(game: Game) -> dict[str, Any]:
+    """The record of one game, read in five queries: its seats with their players, hands,
+    wins and penalties, each ordered within the game alone (the models' orderings would join
+    the game, its session and its event to every query). The seats stay prefetched on
+    `game`, for a change that leaves them alone; its hands and penalties do not, so that
+    counting them after a change counts them anew."""
     prefetch_related_objects(
-        [game], Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+        [game],
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
+        Prefetch(
+            "hands",
+            queryset=Hand.objects.order_by("number").prefetch_related(
+                Prefetch("wins", queryset=Win.objects.order_by("order"))
+            ),
+        ),
+        Prefetch("penalties", queryset=Penalty.objects.order_by("created_at", "pk")),
     )
-    return game.to_record()
+    record = game.to_record()
+    for name in ("hands", "penalties"):
+        game._prefetched_objects_cache.pop(name, None)
+    return record
+
+
+def record_version(game: Game) -> tuple[str, str]:
+    """What a game's record is read at: its event's play token and its own time of change.
+    Every change of a record replaces one of them in the same transaction (a hand, seat or
+    penalty saves the game; rules, names and the roster replace the token)."""
+    return (game.session.event.play_token, game.updated_at.isoformat())
+
+
+@dataclass(frozen=True)
+class SeenRecord:
+    """A game's record as a request read it before taking the game's lock, and the version
+    it was read at. A change made under the lock uses it only if the game is still at that
+    version, and reads the game again otherwise."""
+
+    version: tuple[str, str]
+    record: dict[str, Any]
+    result: GameResult  # the record's replay, which the game's seats hold
+
+
+def _current_record(game: Game, seen: SeenRecord | None) -> tuple[dict[str, Any], bool]:
+    """The record of a locked game, and whether it is the one seen before the lock (used
+    when nothing changed since)."""
+    if seen is not None and seen.version == record_version(game):
+        record = dict(seen.record)
+        record["hands"] = list(record["hands"])
+        return record, True
+    return record_of(game), False
 
 
 def _locked_game(game_id: int) -> Game:
@@ -252,18 +376,25 @@ def add_hand(
     user=None,
     actor: Actor | None = None,
     table_link: TableLink | None = None,
+    seen: SeenRecord | None = None,
+    locked: Game | None = None,
 ) -> Hand:
-    """Store hand `number` as the next hand of the game.
+    """Store hand `number` as the next hand of the game; the stored hand's `game` is the
+    game as it is after the change.
 
     `number` is the hand the organiser saw as next; if someone stored it first the
     change is refused with `HandAlreadyEntered`, so no hand is entered twice or lost.
+    `seen` is the record the caller read (for the form), used if still current. `locked`
+    is the game as the caller read it with its lock, in the transaction it is in: the change
+    is then part of that transaction (which a refusal leaves to be rolled back).
     """
     try:
-        with transaction.atomic():
-            game = _locked_game(game_id)
+        with transaction.atomic(savepoint=locked is None):
+            game = locked if locked is not None else _locked_game(game_id)
             _require_hands_mode(game)
             _require_open(game)
-            count = game.hands.count()
+            doc, as_seen = _current_record(game, seen)
+            count = len(doc["hands"])
             if number != count + 1:
                 raise HandAlreadyEntered(
                     ngettext(
@@ -275,14 +406,23 @@ def add_hand(
                     )
                     % {"number": number, "count": count}
                 )
-            doc = _record_of(game)
             doc["hands"].append(hand_doc)
             result = replay_record(doc)
             actor = _actor(actor, user)
             if table_link is not None:
                 _require_table_link(game, table_link)
-            hand = _save_hand(Hand.from_record(game, number, hand_doc, created_by=actor.user))
-            _store_results(game, result, finish=True if result.finished else None)
+            hand = Hand.from_record(game, number, hand_doc, created_by=actor.user)
+            # The hands before it replay as they did: only the new one needs its facts.
+            report = result.hands[number - 1]
+            hand.dealer, hand.deltas = report.dealer, list(report.deltas)
+            _save_hand(hand)
+            if as_seen:
+                seats = {"seats_hold": seen.result}
+            else:
+                seats = {"seats": list(game._prefetched_objects_cache["seats"])}
+            _store_results(
+                game, result, finish=True if result.finished else None, hand_facts=False, **seats
+            )
             trail.write(
                 Kind.HAND_ADDED,
                 actor=actor,
@@ -320,7 +460,7 @@ def _game_to_change(
     _require_open(game)
     if table_link is not None:
         _require_table_link(game, table_link)
-    doc = _record_of(game)
+    doc = record_of(game)
     if not 1 <= number <= len(doc["hands"]):
         raise GameChangeRefused(gettext("This game has no hand %(number)s.") % {"number": number})
     return game, doc

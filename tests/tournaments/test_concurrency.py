@@ -16,7 +16,9 @@ from django.urls import reverse
 
 from tournaments.models import Hand
 
-RON = {"result": "ron", "riichi": ["2"], "w1_winner": "1", "loser": "0", "w1_han": "3"}
+# Small enough that no order of winners ends the game within the rounds (3 han rons won
+# in a row put Aki below zero at the fourth hand, and the fifth could not be entered).
+RON = {"result": "ron", "riichi": ["2"], "w1_winner": "1", "loser": "0", "w1_han": "1"}
 TSUMO = {"result": "tsumo", "riichi": [], "w1_winner": "3", "w1_han": "5"}
 ROUNDS = 5
 

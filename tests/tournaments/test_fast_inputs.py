@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+from django.conf import settings
 from django.forms.boundfield import BoundWidget
+from django.urls import reverse
 
 from scoring.rules import Rules
 from tournaments.hand_forms import HandForm, seat_labels
+from tournaments.templatetags import fastforms
 from tournaments.templatetags.fastforms import input_tag
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
@@ -74,3 +80,40 @@ def test_values_and_attributes_are_escaped():
         '<input type="checkbox" name="x&quot;y" value="&lt;b&gt;&quot;&amp;"'
         ' id="a&lt;b" checked data-x="1">'
     )
+
+
+def _page(client, address) -> str:
+    html = client.get(address).content.decode()
+    return re.sub(r'(csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]+"', "", html)
+
+
+@pytest.mark.django_db
+def test_a_blank_winners_checklist_kept_from_an_earlier_form_is_the_one_drawn_anew(
+    organiser_client, game
+):
+    address = reverse("tournaments:hand_new", args=[game.pk])
+
+    def page(language):
+        organiser_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        return _page(organiser_client, address)
+
+    fresh = {}
+    for language in ("en", "ja"):
+        fastforms._BLANK_COUNT_HELP.clear()
+        fresh[language] = page(language)
+    assert fastforms._BLANK_COUNT_HELP  # the Japanese ones
+    assert page("en") == fresh["en"]
+    assert page("ja") == fresh["ja"] != fresh["en"]
+    assert fresh["en"].count('class="count-help"') == 2
+
+
+@pytest.mark.django_db
+def test_a_winner_with_ticked_yaku_is_drawn_with_them(organiser_client, game):
+    address = reverse("tournaments:hand_new", args=[game.pk])
+    _page(organiser_client, address)  # keeps the blank checklists
+    data = {"number": "1", "result": "ron", "w1_yaku": ["riichi"], "action": "preview"}
+    response = organiser_client.post(address, data)  # no winner: the form comes back
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<details class="count-help" data-count="1" open>' in page
+    assert re.search(r'value="riichi" id="id_w1_yaku_\d+" checked', page)

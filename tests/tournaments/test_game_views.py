@@ -401,6 +401,65 @@ def test_saving_a_hand_stores_it_and_says_so(organiser_client, organiser, game):
 
 
 @pytest.mark.django_db
+def test_saving_a_hand_reads_the_games_hands_once(organiser_client, game):
+    add_hands(game, DRAW_NOTEN, DRAW_NOTEN)
+    with CaptureQueriesContext(connection) as saving:
+        response = organiser_client.post(
+            url("hand_new", game), {**RON_FORM, "number": "3", "action": "save"}
+        )
+    assert response.status_code == 302
+    reads = [q["sql"] for q in saving.captured_queries if q["sql"].startswith("SELECT")]
+    assert len([sql for sql in reads if 'FROM "tournaments_hand"' in sql]) == 1
+    # The record is read for the game alone, not joined to its session and event to order it.
+    assert not [sql for sql in reads if "tournaments_hand" in sql and "tournaments_event" in sql]
+    assert hand_docs(game) == [DRAW_NOTEN, DRAW_NOTEN, RON]
+
+
+@pytest.mark.django_db
+def test_hands_saved_through_the_form_store_the_seats_a_replay_gives(organiser_client, game):
+    def stored():
+        seats = game.seats.order_by("seat")
+        return [(s.score, s.placement, s.match_points, s.open_session_id) for s in seats]
+
+    def replayed(finished):
+        result = services.replay_record(game.to_record())
+        values = services.seat_results(result, finished=finished)
+        session = None if finished else game.session_id
+        return [(v["score"], v["placement"], v["match_points"], session) for v in values]
+
+    forms = [RON_FORM, *[{"result": "draw"}] * 6, RON_FORM]
+    for number, data in enumerate(forms, start=1):
+        organiser_client.get(url("hand_new", game))  # the phone loads the form first
+        response = organiser_client.post(
+            url("hand_new", game), {**data, "number": str(number), "action": "save"}
+        )
+        assert response.status_code == 302
+        game.refresh_from_db()
+        assert stored() == replayed(game.is_finished), number
+    assert game.is_finished and game.hands.count() == 8
+    assert [placement for _, placement, _, _ in stored()] != [None] * 4
+
+
+@pytest.mark.django_db
+def test_a_hand_that_ended_the_game_while_another_was_saved_is_named(
+    organiser_client, game, monkeypatch
+):
+    add_hands(game, *[DRAW_NOTEN] * 7)
+    add_hand = services.add_hand
+
+    def someone_first(game_id, number, doc, **kwargs):
+        add_hand(game_id, number, DRAW_NOTEN)  # the last hand, from another phone
+        return add_hand(game_id, number, doc, **kwargs)
+
+    monkeypatch.setattr(services, "add_hand", someone_first)
+    response = organiser_client.post(
+        url("hand_new", game), {**RON_FORM, "number": "8", "action": "save"}
+    )
+    assert response.status_code == 409
+    assert "Someone entered hand 8 already" in content(response)
+
+
+@pytest.mark.django_db
 def test_change_it_on_the_confirm_page_shows_the_form_again_with_the_taps(organiser_client, game):
     response = organiser_client.post(
         url("hand_new", game), {**RON_FORM, "number": "1", "action": "edit"}

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from tournaments import services
-from tournaments.models import Game, Hand, Win
+from tournaments.models import Game, Hand, TrailEntry, Win
 
 pytestmark = pytest.mark.django_db
 
@@ -56,6 +56,42 @@ def test_the_hand_that_ends_the_game_finishes_it_with_placements_and_match_point
     seats = list(game.seats.order_by("seat"))
     assert [s.placement for s in seats] == [1, 2, 3, 4]
     assert [s.match_points for s in seats] == [Decimal(45), Decimal(5), Decimal(-15), Decimal(-35)]
+
+
+def test_the_trail_of_the_hand_that_ends_the_game_has_the_final_scores(game):
+    for number in range(1, 8):
+        services.add_hand(game.pk, number, DRAW_NOTEN)
+    services.add_hand(game.pk, 8, RON)
+    entry = TrailEntry.objects.get(game=game, hand_number=8)
+    assert entry.after["game_ended"] == "last_hand"
+    assert entry.after["final_scores"] == seat_scores(game) != [25000] * 4
+
+
+def test_an_added_hand_keeps_its_dealer_and_score_changes(game):
+    services.add_hand(game.pk, 1, RON)
+    services.add_hand(game.pk, 2, DRAW_NOTEN)
+    stored = list(game.hands.order_by("number").values_list("dealer", "deltas"))
+    assert stored == [(0, [-5200, 6200, -1000, 0]), (1, [0, 0, 0, 0])]
+
+
+def test_reading_a_record_leaves_the_games_hands_to_be_counted_anew(game):
+    services.add_hand(game.pk, 1, RON)
+    assert len(services.record_of(game)["hands"]) == 1
+    services.add_hand(game.pk, 2, DRAW_NOTEN)
+    assert game.hands.count() == 2 and len(game.penalties.all()) == 0
+
+
+def test_a_record_seen_before_someone_elses_change_is_not_used(game):
+    record = game.to_record()
+    seen = services.SeenRecord(
+        services.record_version(game), record, services.replay_record(record)
+    )
+    services.add_hand(game.pk, 1, RON)
+    with pytest.raises(services.HandAlreadyEntered, match="Someone entered hand 1 already"):
+        services.add_hand(game.pk, 1, DRAW_NOTEN, seen=seen)
+    services.add_hand(game.pk, 2, DRAW_NOTEN, seen=seen)
+    assert Game.objects.get(pk=game.pk).to_record()["hands"] == [RON, DRAW_NOTEN]
+    assert seat_scores(game) == [19800, 31200, 24000, 25000]
 
 
 def test_a_finished_game_refuses_hands_until_reopened(game):

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from django import template
 from django.forms.boundfield import BoundWidget
+from django.template.loader import get_template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 register = template.Library()
 
@@ -34,3 +36,26 @@ def input_tag(option: BoundWidget) -> SafeString:
             parts.append(f'="{conditional_escape(str(value))}"')
     parts.append(">")
     return mark_safe("".join(parts))
+
+
+# A blank winner's "count it for me" section (the yaku checklist, tile picker and counters,
+# half the hand form) is the same for every game: drawn once per template, language and
+# winner. The template is part of the key: Django's template cache gives the same one until
+# a template file changes (the development server then loads them anew).
+_BLANK_COUNT_HELP: dict[tuple, SafeString] = {}
+COUNT_HELP = "tournaments/partials/hand_count_help.html"
+
+
+@register.simple_tag(takes_context=True)
+def blank_count_help(context, win) -> SafeString:
+    """The included `hand_count_help.html` of a winner whose fields hold nothing yet."""
+    applies = context.get("applies")
+    drawn = get_template(COUNT_HELP)
+    key = (drawn.template, win["index"], get_language(), str(applies or ""))
+    html = _BLANK_COUNT_HELP.get(key)
+    if html is None:
+        html = mark_safe(drawn.render({"win": win, "applies": applies}))
+        if len(_BLANK_COUNT_HELP) >= 64:  # templates that are not cached: keep it bounded
+            _BLANK_COUNT_HELP.clear()
+        _BLANK_COUNT_HELP[key] = html
+    return html

@@ -14,7 +14,9 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Count, Max, prefetch_related_objects
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -105,8 +107,7 @@ def refusal(err: Exception, *, shift: int = 0, adding: bool = False) -> str:
 
 def _load(game: Game) -> tuple[dict[str, Any], list[str]]:
     """The game's record and its players' names, with the seats fetched once."""
-    prefetch_related_objects([game], "seats__player")
-    record = game.to_record()
+    record = services.record_of(game)
     return record, record["players"]
 
 
@@ -120,7 +121,7 @@ def replayed(game: Game) -> tuple[dict[str, Any], list[str], GameResult | None]:
         record, names = _load(game)
         return record, names, _replay(game, record)
 
-    version = (game.pk, game.event.play_token, game.updated_at.isoformat())
+    version = (game.pk, *services.record_version(game))
     return pagecache.cached("game-replay", version, build)
 
 
@@ -506,10 +507,12 @@ def _table_before(report_or_state, names: list[str], sticks: int) -> dict[str, A
     }
 
 
-def _taken_since(request: HttpRequest, game: Game) -> HttpResponse | None:
-    """The "someone entered it already" page when the posted hand number is taken."""
+def _taken_since(request: HttpRequest, game: Game, count: int | None = None) -> HttpResponse | None:
+    """The "someone entered it already" page when the posted hand number is taken
+    (`count` is the game's number of hands, if known)."""
     posted = request.POST.get("number", "")
-    count = game.hands.count()
+    if count is None:
+        count = game.hands.count()
     if posted.isdigit() and 1 <= int(posted) <= count:
         return _hand_taken(request, game, _taken_message(int(posted), count))
     return None
@@ -531,20 +534,65 @@ def _author(request: HttpRequest, entry: access.HandEntry) -> dict[str, Any]:
     return {"actor": Actor.of(request.user)}
 
 
+def _save_at_once(request: HttpRequest, pk: int) -> HttpResponse | None:
+    """Save a new hand in one transaction whose first read locks the game, so that the game
+    is read once: the common case of a phone's save. None for anything else (a refusal, a
+    form with errors, a number taken), which `hand_new` then answers as always."""
+    try:
+        with transaction.atomic():
+            entry = access.get_game_for_hand_entry(request, pk, lock=True)
+            game = entry.game
+            if game.entry_mode != Game.EntryMode.HANDS or game.is_finished:
+                return None
+            record, names, current = replayed(game)
+            count = len(record["hands"])
+            form = HandForm(
+                request.POST,
+                seats=seat_labels(names, current.state.dealer),
+                rules=current.rules,
+                scores=current.state.scores,
+                with_number=True,
+            )
+            if not form.is_valid() or form.cleaned_data["number"] != count + 1:
+                return None
+            seen = services.SeenRecord(services.record_version(game), record, current)
+            hand = services.add_hand(
+                game.pk,
+                count + 1,
+                form.to_hand(),
+                locked=game,
+                seen=seen,
+                **_author(request, entry),
+            )
+    except (PermissionDenied, Http404, services.GameChangeRefused):
+        return None  # nothing was stored
+    text = _("Hand %(number)s saved.") % {"number": hand.number}
+    _saved_message(request, hand.game, text, current=True)
+    return redirect(hand.game)
+
+
 def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
+    if request.method == "POST" and request.POST.get("action") == "save":
+        saved = _save_at_once(request, pk)
+        if saved is not None:
+            return saved
     entry = _hand_entry(request, pk)
     if isinstance(entry, HttpResponse):
         return entry
     game = entry.game
+    # A game open for hands is read first: its record gives the count of hands.
+    read = game.entry_mode == Game.EntryMode.HANDS and not game.is_finished
+    version = services.record_version(game)
+    record, names, current = replayed(game) if read else (None, [], None)
     # A hand that another organiser's entry has overtaken (even one that ended the game)
     # gets the clear message rather than "this game is finished".
-    taken = _taken_since(request, game) if request.method == "POST" else None
-    if taken:
-        return taken
+    if request.method == "POST":
+        taken = _taken_since(request, game, len(record["hands"]) if read else None)
+        if taken:
+            return taken
     refused = _refuse_hand_changes(request, game)
     if refused:
         return refused
-    record, names, current = replayed(game)
     if current is None:
         current = services.replay_record(record)
     count = len(record["hands"])
@@ -569,8 +617,9 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
         number = form.cleaned_data["number"]
         doc = form.to_hand()
         if action == "save":
+            seen = services.SeenRecord(version, record, current)
             try:
-                services.add_hand(game.pk, number, doc, **_author(request, entry))
+                hand = services.add_hand(game.pk, number, doc, seen=seen, **_author(request, entry))
             except services.HandAlreadyEntered as err:
                 return _hand_taken(request, game, str(err))
             except services.GameChangeRefused as err:
@@ -579,7 +628,8 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                     return taken
                 form.add_error(None, refusal(err, adding=True))
             else:
-                _saved_message(request, game, _("Hand %(number)s saved.") % {"number": number})
+                text = _("Hand %(number)s saved.") % {"number": number}
+                _saved_message(request, hand.game, text, current=True)
                 return redirect(game)
         elif action == "preview":
             if number != count + 1:
@@ -596,8 +646,11 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
     return _hand_form_page(request, game, form, number=number, table=table, editing=False)
 
 
-def _saved_message(request: HttpRequest, game: Game, text: str) -> None:
-    game.refresh_from_db(fields=["status", "ended_by"])
+def _saved_message(request: HttpRequest, game: Game, text: str, *, current: bool = False) -> None:
+    """Say the change was saved, and whether it ended the game (`current`: `game` is read
+    after the change already)."""
+    if not current:
+        game.refresh_from_db(fields=["status", "ended_by"])
     if game.is_finished:
         text += " " + _("The game is over: %(why)s.") % {"why": wording.ended_by(game.ended_by)}
     messages.success(request, text)
