@@ -90,28 +90,19 @@ class FastRows:
         opening = f"<td {bound_column.attrs['td'].as_html()}>"
         empty = f"{opening}{_as_cell(bound_column.default)}</td>"
         empty_values = bound_column.column.empty_values
-        if tuple(names) == ("value",):
-
-            def cell(record):
-                value = record.get(name)
-                if callable(value):
-                    return None
-                if value in empty_values:
-                    return empty
-                return f"{opening}{_as_cell(render(value=value))}</td>"
-
-        elif tuple(names) == ("record",):
-
-            def cell(record):
-                value = record.get(name)
-                if callable(value):
-                    return None
-                if value in empty_values:
-                    return empty
-                return f"{opening}{_as_cell(render(record=record))}</td>"
-
-        else:
+        by = tuple(names)
+        if by not in (("value",), ("record",)):
             return None
+
+        def cell(record):
+            value = record.get(name)
+            if callable(value):
+                return None
+            if value in empty_values:
+                return empty
+            content = render(value=value) if by == ("value",) else render(record=record)
+            return f"{opening}{_as_cell(content)}</td>"
+
         return cell
 
     def _cell_maker(self, bound_column):
