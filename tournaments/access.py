@@ -49,10 +49,19 @@ def _game(pk: int) -> Game:
     return get_object_or_404(Game.objects.select_related("session__event"), pk=pk)
 
 
+def organised_by_user(user) -> Exists:
+    """For an annotation of games: whether `user` organises the game's event."""
+    events = Event.objects.organised_by(user).filter(pk=OuterRef("session__event"))
+    return Exists(events)
+
+
 def get_game_for_reader(request: HttpRequest, pk: int) -> Game:
-    """The game, for anyone who may read its event, or who holds its live table link."""
-    game = _game(pk)
-    if not can_read(game.session.event, request.user) and table_link_for(request, game) is None:
+    """The game, for anyone who may read its event, or who holds its live table link.
+    `game.organised` tells whether the user organises its event (read with the game)."""
+    games = Game.objects.select_related("session__event")
+    game = get_object_or_404(games.annotate(organised=organised_by_user(request.user)), pk=pk)
+    readable = game.session.event.is_public or game.organised
+    if not readable and table_link_for(request, game) is None:
         raise Http404("No such game.")
     return game
 
@@ -117,8 +126,9 @@ def get_game_for_hand_entry(request: HttpRequest, pk: int, *, lock: bool = False
     403 otherwise (anonymous users are sent to log in by the view). `lock` takes the game's
     lock for a change (inside a transaction), as `services` does."""
     # Whether the user organises the event comes with the game, in the same query.
-    organised = Event.objects.organised_by(request.user).filter(pk=OuterRef("session__event"))
-    games = Game.objects.select_related("session__event").annotate(organised=Exists(organised))
+    games = Game.objects.select_related("session__event").annotate(
+        organised=organised_by_user(request.user)
+    )
     if lock:
         games = games.select_for_update()
     game = get_object_or_404(games, pk=pk)

@@ -75,16 +75,13 @@ def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespo
     return redirect("tournaments:event_organisers", event.slug)
 
 
-def may_link_login(user, player: Player, *, played_in=()) -> bool:
-    """Superusers, and organisers of an event the player played in or is on the roster of.
-    `played_in`: ids of events the player is known to have played in, checked first."""
+def may_link_login(user, player: Player) -> bool:
+    """Superusers, and organisers of an event the player played in or is on the roster of."""
     if not user.is_authenticated:
         return False
     if user.is_superuser:
         return True
     events = user.organised_events.all()
-    if played_in and events.filter(pk__in=list(played_in)).exists():
-        return True
     return (
         player.seats.filter(game__session__event__in=events).exists()
         or player.entries.filter(event__in=events).exists()

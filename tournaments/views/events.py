@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -415,11 +415,14 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # The player's record is rendered once for each state of play of the events this
     # reader may see the player in: their play tokens make the key.
     played_in = GameSeat.objects.filter(player=player).values("game__session__event_id")
-    versions = list(
+    # With each event, whether the reader organises it (for linking a login).
+    organises = Exists(Event.objects.organised_by(request.user).filter(pk=OuterRef("pk")))
+    events = list(
         readable.filter(pk__in=played_in)
         .order_by("pk")
-        .values_list("pk", "play_token", "name", "starts_on")
+        .values_list("pk", "play_token", "name", "starts_on", organises)
     )
+    versions = [row[:4] for row in events]
     # A player seated in an event this reader may read is known to them; anyone else is
     # checked in full (roster places, players with no games yet, the reader's own).
     if not versions and not access.may_know(request.user, player):
@@ -441,7 +444,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "record_key": record_key,
         "show_real_name": request.user.is_authenticated,
         "definitions": DEFINITIONS,
-        "can_link": may_link_login(request.user, player, played_in=[v[0] for v in versions]),
+        "can_link": any(row[4] for row in events) or may_link_login(request.user, player),
         # Only worked out when the record is not in the cache.
         **{
             name: lazy(name)

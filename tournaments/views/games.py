@@ -208,7 +208,7 @@ def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_reader(request, pk)
     record, names, result = replayed(game)
-    is_organiser = game.event.is_organiser(request.user)
+    is_organiser = game.organised
     finished = game.is_finished
     over = bool(result and result.finished)
     link = None if is_organiser else access.table_link_for(request, game)
