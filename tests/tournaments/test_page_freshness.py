@@ -222,3 +222,52 @@ def test_the_statistics_export_counts_a_hand_of_a_game_still_going_at_once(leagu
     assert after != before
     cache.clear()
     assert client.get(url, {"_export": "csv"}).content == after
+
+
+def lock(league):
+    services.lock_game(league["playing"].pk, True)
+
+
+def new_link(league):
+    services.renew_table_link(league["playing"].pk)
+
+
+def revoke_link(league):
+    services.renew_table_link(league["playing"].pk)
+    services.revoke_table_link(league["playing"].pk)
+
+
+# What only organisers see on a game page (its trail, its table link, its tools) follows
+# every change too.
+ORGANISER_CHANGES = {
+    **CHANGES,
+    "a game locked": (lock, {"game in play"}),
+    "a new table link": (new_link, {"game in play"}),
+    "a table link revoked": (revoke_link, {"game in play"}),
+}
+
+
+@pytest.mark.parametrize("change", ORGANISER_CHANGES)
+def test_every_change_shows_at_once_on_an_organisers_game_pages(league, change, organiser):
+    league["event"].organisers.add(organiser)
+    client = Client()
+    client.force_login(organiser)
+
+    def game_pages():
+        served = pages(client, league)
+        return {name: served[name] for name in ("game", "game in play", "game sheet")}
+
+    def served_as_fresh_for_organiser():
+        served = game_pages()
+        cache.clear()
+        fresh = game_pages()
+        for name in served:
+            assert served[name] == fresh[name], f"{name} was stale for the organiser"
+        return served
+
+    before = served_as_fresh_for_organiser()
+    make, changed = ORGANISER_CHANGES[change]
+    make(league)
+    after = served_as_fresh_for_organiser()
+    for name in changed & set(after):
+        assert after[name] != before[name], f"{change} does not show on the {name} page"

@@ -16,7 +16,6 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -323,13 +322,12 @@ def _hands_part(game: Game, record, result, names, context) -> str:
 
 
 def _trail_part(game: Game, names) -> str:
-    """The game's latest changes as a rendered table, kept until the game's trail grows
-    or shrinks (its entries are never changed), a name in it changes or anything else
-    about the event's games does."""
-    latest = game.trail.aggregate(last=Max("pk"), count=Count("pk"))
+    """The game's latest changes as a rendered table. Every change written to a game's
+    trail is made in a transaction that also replaces the event's play token (a test makes
+    each kind of change and compares the page with one rendered anew)."""
     return pagecache.cached(
         "game-trail",
-        (game.pk, game.event.play_token, latest["last"], latest["count"], tuple(names)),
+        (game.pk, game.event.play_token, tuple(names)),
         lambda: render_to_string(
             "tournaments/partials/trail_table.html",
             {"rows": trail_rows(game.trail.all()[:GAME_TRAIL_SHOWN], game=game)},
