@@ -99,7 +99,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, reading the signed-in user with the session in one query.
+    "tournaments.websessions.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -170,6 +171,10 @@ CACHES = {"default": cache_config(os.environ.get("CACHE_URL", ""))}
 
 # Authentication
 
+# Database sessions that also hold the signed-in user's id, so that one query reads a
+# request's session and its user (`tournaments.websessions`).
+SESSION_ENGINE = "tournaments.websessions"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -182,7 +187,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # attempts": delete the rows) or with `manage.py axes_reset_username NAME`.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's model backend, which also takes the user read with the session.
+    "tournaments.websessions.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCK_MINUTES", 15))

@@ -21,16 +21,50 @@ def can_read(event: Event, user) -> bool:
     return event.is_public or event.is_organiser(user)
 
 
+def organised_ids(request: HttpRequest) -> frozenset[int] | None:
+    """The ids of the events the requesting user organises, read once for the request
+    (None: every event, for a superuser). For pages that read; a view that changes who
+    organises what asks `Event.is_organiser` after the change."""
+    ids = getattr(request, "_organised_ids", False)
+    if ids is False:
+        user = request.user
+        if not user.is_authenticated:
+            ids = frozenset()
+        elif user.is_superuser:
+            ids = None
+        else:
+            organisers = Event.organisers.through.objects.filter(user_id=user.pk)
+            ids = frozenset(organisers.values_list("event_id", flat=True))
+        request._organised_ids = ids
+    return ids
+
+
+def organises(request: HttpRequest, event_id: int) -> bool:
+    """Whether the requesting user organises the event `event_id` (see `organised_ids`)."""
+    ids = organised_ids(request)
+    return ids is None or event_id in ids
+
+
+def readable_events(request: HttpRequest):
+    """The events the requesting user may read: the public ones and those they organise."""
+    ids = organised_ids(request)
+    if ids is None:
+        return Event.objects.all()
+    if not ids:
+        return Event.objects.filter(is_public=True)
+    return Event.objects.filter(Q(is_public=True) | Q(pk__in=sorted(ids)))
+
+
 def get_event_for_reader(request: HttpRequest, slug: str) -> Event:
     event = get_object_or_404(Event, slug=slug)
-    if not can_read(event, request.user):
+    if not event.is_public and not organises(request, event.pk):
         raise Http404("No such event.")
     return event
 
 
 def get_event_for_organiser(request: HttpRequest, slug: str) -> Event:
     event = get_event_for_reader(request, slug)
-    if not event.is_organiser(request.user):
+    if not organises(request, event.pk):
         raise PermissionDenied("Only the organisers of this event can change it.")
     return event
 
@@ -49,17 +83,11 @@ def _game(pk: int) -> Game:
     return get_object_or_404(Game.objects.select_related("session__event"), pk=pk)
 
 
-def organised_by_user(user) -> Exists:
-    """For an annotation of games: whether `user` organises the game's event."""
-    events = Event.objects.organised_by(user).filter(pk=OuterRef("session__event"))
-    return Exists(events)
-
-
 def get_game_for_reader(request: HttpRequest, pk: int) -> Game:
     """The game, for anyone who may read its event, or who holds its live table link.
-    `game.organised` tells whether the user organises its event (read with the game)."""
-    games = Game.objects.select_related("session__event")
-    game = get_object_or_404(games.annotate(organised=organised_by_user(request.user)), pk=pk)
+    `game.organised` tells whether the user organises its event."""
+    game = get_object_or_404(Game.objects.select_related("session__event"), pk=pk)
+    game.organised = organises(request, game.session.event_id)
     readable = game.session.event.is_public or game.organised
     if not readable and table_link_for(request, game) is None:
         raise Http404("No such game.")
@@ -68,7 +96,7 @@ def get_game_for_reader(request: HttpRequest, pk: int) -> Game:
 
 def get_game_for_organiser(request: HttpRequest, pk: int) -> Game:
     game = get_game_for_reader(request, pk)
-    if not game.session.event.is_organiser(request.user):
+    if not game.organised:
         raise PermissionDenied("Only the organisers of this event can change its games.")
     return game
 
@@ -125,14 +153,12 @@ def get_game_for_hand_entry(request: HttpRequest, pk: int, *, lock: bool = False
     game is in progress and not locked. Anyone else: 404 for an event they may not read,
     403 otherwise (anonymous users are sent to log in by the view). `lock` takes the game's
     lock for a change (inside a transaction), as `services` does."""
-    # Whether the user organises the event comes with the game, in the same query.
-    games = Game.objects.select_related("session__event").annotate(
-        organised=organised_by_user(request.user)
-    )
+    games = Game.objects.select_related("session__event")
     if lock:
         games = games.select_for_update()
     game = get_object_or_404(games, pk=pk)
     event = game.session.event
+    game.organised = organises(request, event.pk)
     if game.organised:
         return HandEntry(game, True, None)
     link = table_link_for(request, game)

@@ -48,6 +48,8 @@ def build_league(
                 for n in range(1, session_count + 1)
             ]
         )
+        # Made in bulk, without the signal that marks a change of sessions.
+        Event.objects.filter(pk=event.pk).sessions_changed()
     rules = event.rules_spec()
     made = 0
     while made < games:

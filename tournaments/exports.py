@@ -326,7 +326,7 @@ def cached_response(
         event, table, export_format=export_format, name=name, variant=variant, version=version
     )
     content = cache.get(key)
-    return None if content is None else _download(content, export_format, name)
+    return None if content is None else download(content, export_format, name)
 
 
 def export_response(
@@ -339,19 +339,22 @@ def export_response(
     title: str,
     variant: str = "",
     version: str = "",
+    key: str = "",
 ):
-    """The table as a download, cached for this state of the event's results."""
-    key = export_key(
+    """The table as a download, cached for this state of the event's results (under `key`
+    when the view worked it out already, from a table without rows)."""
+    key = key or export_key(
         event, table, export_format=export_format, name=name, variant=variant, version=version
     )
     content = cache.get(key)
     if content is None:
         content = table_file(table, export_format, title)
         cache.set(key, content, CACHE_SECONDS)
-    return _download(content, export_format, name)
+    return download(content, export_format, name)
 
 
-def _download(content: bytes, export_format: str, name: str) -> HttpResponse:
+def download(content: bytes, export_format: str, name: str) -> HttpResponse:
+    """The file `content` as an attachment called `name`."""
     response = HttpResponse(content, content_type=CONTENT_TYPES[export_format])
     response["Content-Disposition"] = f'attachment; filename="{name}.{export_format}"'
     return response

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -108,6 +109,8 @@ class EventQuerySet(models.QuerySet):
         return self.update(
             results_token=token,
             play_token=new_results_token(),
+            # Every game record holds its players' names.
+            records_token=new_results_token(),
             totals_token=models.Case(
                 models.When(totals_token=models.F("results_token"), then=models.Value(token)),
                 default=models.F("totals_token"),
@@ -118,6 +121,20 @@ class EventQuerySet(models.QuerySet):
         """Mark that something about these events' games changed that the standings do not
         count: a hand of a game still going, a new table, a seat, a session's date."""
         return self.update(play_token=new_results_token())
+
+    def rules_changed(self) -> int:
+        """Mark that the rules every game record of these events holds changed (the games
+        are scored anew and save themselves; this covers those that are not)."""
+        return self.update(records_token=new_results_token(), play_token=new_results_token())
+
+    def sessions_changed(self, *, results: bool = False) -> int:
+        """Mark that these events' sessions changed (one added, renumbered, redated or, with
+        `results`, deleted with its games): new play and sessions tokens, and new results
+        tokens too with `results`."""
+        tokens = {"play_token": new_results_token(), "sessions_token": new_results_token()}
+        if results:
+            tokens["results_token"] = new_results_token()
+        return self.update(**tokens)
 
     def organised_by(self, user) -> EventQuerySet:
         """The events `user` may change: every event for a superuser, their own for an
@@ -195,6 +212,13 @@ class Event(models.Model):
     # last made to agree with; while it differs from `results_token`, standings are summed
     # from the seats instead, and the next change of results rebuilds the totals.
     totals_token = models.CharField(max_length=32, blank=True, editable=False, default="")
+    # Replaced whenever something every game record of the event holds changes (the rules,
+    # a player's name): with a game's own time of change, the version of its record, which
+    # another table's hand leaves alone.
+    records_token = models.CharField(max_length=32, default=new_results_token, editable=False)
+    # Replaced whenever a session of the event is saved or deleted: the version of the
+    # list of sessions, which the standings' session filter shows and results never change.
+    sessions_token = models.CharField(max_length=32, default=new_results_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = EventQuerySet.as_manager()
@@ -1088,3 +1112,31 @@ class TrailEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} by {self.author}"
+
+
+class WebSession(AbstractBaseSession):
+    """A visitor's web session (Django's session row), with the user it signs in, so that
+    a session and its user are read in one query (`tournaments.websessions`)."""
+
+    # No constraint in the database: the id is copied from the session's data as it is
+    # saved, and a user deleted meanwhile must not make that save fail. Deleting a user
+    # through Django still deletes their sessions.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        db_constraint=False,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+
+    class Meta(AbstractBaseSession.Meta):
+        verbose_name = _("web session")
+        verbose_name_plural = _("web sessions")
+
+    @classmethod
+    def get_session_store_class(cls):
+        from .websessions import SessionStore
+
+        return SessionStore

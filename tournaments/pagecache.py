@@ -33,9 +33,11 @@ def key(kind: str, *parts) -> str:
     return f"page:{kind}:{hashlib.sha256(raw.encode()).hexdigest()[:40]}"
 
 
-def hash_of(value) -> str:
-    """A short digest of a value's text (a list of sessions, say), for a key."""
-    return hashlib.sha256(repr(value).encode()).hexdigest()[:32]
+def digest(rows) -> str:
+    """A short digest of rows of plain values (the events a reader may read and their
+    tokens, say), for a key."""
+    text = "\x1e".join("\x1f".join(str(value) for value in row) for row in rows)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 # While one request builds a missing part, others asking for the same part wait for it
@@ -53,6 +55,12 @@ def cached(kind: str, parts: tuple, build: Callable[[], T]) -> T:
     if value is None:
         value = build_once(name, build)
     return value
+
+
+def keep(kind: str, parts: tuple, value) -> None:
+    """Keep `value` as the part `kind` for `parts`, made already by the change that made it
+    current (see `cached`)."""
+    cache.set(key(kind, *parts), value, CACHE_SECONDS)
 
 
 def build_once(name: str, build: Callable[[], T]) -> T:

@@ -278,10 +278,11 @@ def record_of(game: Game) -> dict[str, Any]:
 
 
 def record_version(game: Game) -> tuple[str, str]:
-    """What a game's record is read at: its event's play token and its own time of change.
-    Every change of a record replaces one of them in the same transaction (a hand, seat or
-    penalty saves the game; rules, names and the roster replace the token)."""
-    return (game.session.event.play_token, game.updated_at.isoformat())
+    """What a game's record is read at: its event's records token and its own time of
+    change. Every change of a record replaces one of them in the same transaction (a hand,
+    seat, penalty or final score saves the game; the rules and a player's name replace the
+    token); a change at another table of the event replaces neither."""
+    return (game.session.event.records_token, game.updated_at.isoformat())
 
 
 @dataclass(frozen=True)
@@ -430,6 +431,8 @@ def add_hand(
                 hand_number=number,
                 after={"hand": hand_doc, **_ended(game)},
             )
+            # The game's record and replay as they now are, for the pages that follow.
+            hand.record_after, hand.result_after = doc, result
             return hand
     except IntegrityError:
         raise HandAlreadyEntered(
@@ -1079,6 +1082,7 @@ def change_event_rules(
         except scoring.ScoringError as err:
             raise GameChangeRefused(str(err)) from None
         event.save(update_fields=["rules_preset", "rules_overrides"])
+        Event.objects.filter(pk=event.pk).rules_changed()
         games = (
             Game.objects.filter(session__event=event)
             .select_related("session__event")
@@ -1426,7 +1430,10 @@ def restore_game_state(
     after the game was rebuilt from its record (the results are the replay's already)."""
     with transaction.atomic():
         if ended_early or locked:
-            Game.objects.filter(pk=game_id).update(ended_early=ended_early, locked=locked)
+            # The game's time of change too: why it ended is part of its record.
+            Game.objects.filter(pk=game_id).update(
+                ended_early=ended_early, locked=locked, updated_at=timezone.now()
+            )
         if substitutes:
             GameSeat.objects.filter(game_id=game_id, seat__in=list(substitutes)).update(
                 is_substitute=True

@@ -16,7 +16,7 @@ def _results_changed(sender, instance, **kwargs) -> None:
         # In a cascade the session may be gone already; its own signal then covers it.
         Event.objects.filter(sessions=instance.session_id).results_changed()
     else:
-        Event.objects.filter(pk=instance.event_id).results_changed()
+        Event.objects.filter(pk=instance.event_id).sessions_changed(results=True)
 
 
 @receiver(post_save, sender=Game)
@@ -31,4 +31,4 @@ def _games_changed(sender, instance, created=False, update_fields=None, **kwargs
     elif sender is Game:
         Event.objects.filter(sessions=instance.session_id).games_changed()
     else:
-        Event.objects.filter(pk=instance.event_id).games_changed()
+        Event.objects.filter(pk=instance.event_id).sessions_changed()

@@ -261,18 +261,15 @@ def stored_standings(event, *, first_session, last_session, min_games, lines) ->
     recent = {per_session[n][0]: n for n in (sessions[-lines:] if lines else [])}
     lines_read: list[tuple] = []
     if first_session is None and last_session is None:
-        # The event rows and the recent sessions' rows in one query.
-        wanted = Q(session__isnull=True)
+        # Two queries, each one read through the (event, session) index: asked for at
+        # once, a database reads every session row of the event to find the few wanted.
+        counted_rows = in_range.filter(session__isnull=True).values_list(
+            "player_id", "player__display_name", *counted, *places
+        )
         if recent:
-            wanted |= Q(session_id__in=list(recent))
-        counted_rows = []
-        for session_id, player_id, *values in in_range.filter(wanted).values_list(
-            "session_id", "player_id", "player__display_name", *counted, *places, "placements"
-        ):
-            if session_id is None:
-                counted_rows.append((player_id, *values[:-1]))
-            else:
-                lines_read.append((player_id, session_id, values[2], values[-1]))
+            lines_read = PlayerTotal.objects.filter(
+                event=event, session_id__in=list(recent)
+            ).values_list("player_id", "session_id", "points_tenths", "placements")
     else:
         counted_rows = (
             in_range.filter(session__isnull=False)
@@ -298,7 +295,7 @@ def stored_standings(event, *, first_session, last_session, min_games, lines) ->
         )
     for player_id, session_id, points, placements in lines_read:
         rows[player_id].sessions[recent[session_id]] = SessionLine(
-            _from_tenths(points), [int(p) for p in placements]
+            _from_tenths(points), list(map(int, placements))
         )
     games = sum(games for _id, games in per_session.values())
     return _ranked(event, rows, sessions, games, min_games)

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django_tables2.utils import signature
 
-from . import exports, formatting
+from . import exports, formatting, pagecache
 from .models import WINDS, Game, GameSeat
 from .standings import SESSION_LINES
 
@@ -68,6 +68,43 @@ class FastRows:
                 f'<tr><td colspan="{len(columns)}">{conditional_escape(self.empty_text)}</td></tr>'
             )
         return mark_safe("".join(lines))
+
+    # Where the body goes in a frame rendered without it: text no escaped cell can hold.
+    BODY_MARK = "<!--table body-->"
+    _frame_only = False
+
+    def body_html(self):
+        """The body the template shows: the rows, or the mark of a frame made without."""
+        return mark_safe(self.BODY_MARK) if self._frame_only else self.tbody_html()
+
+    def framed_html(self, request) -> str:
+        """`as_html()`, with everything but the body (headers and their sort links, the
+        page links) rendered once and kept for the columns, order and page shown: after a
+        change of results only the body of the standings is drawn again."""
+        body = self.tbody_html()
+        if body is None or self.has_footer():
+            return self.as_html(request)
+        page = getattr(self, "page", None)
+        shape = (
+            type(self).__name__,
+            request.path,
+            request.GET.urlencode(),
+            tuple(self.columns.names()),
+            tuple(str(alias) for alias in self.order_by or ()),
+            page.number if page else None,
+            self.paginator.num_pages if page else None,
+            self.show_header,
+        )
+
+        def frame() -> str:
+            self._frame_only = True
+            try:
+                return str(self.as_html(request))
+            finally:
+                self._frame_only = False
+
+        framed = pagecache.cached("table-frame", shape, frame)
+        return mark_safe(framed.replace(self.BODY_MARK, body))
 
     @staticmethod
     def _slow_column(bound_column) -> bool:
@@ -528,7 +565,52 @@ MAX_SESSION_COLUMNS = SESSION_LINES
 RECENT_SESSION_COLUMNS = 3
 
 
-def standings_records(standings, sessions) -> list[dict]:
+class StandingsRecord(dict):
+    """One standings row as the table reads it, a dict of its cells and sort keys.
+
+    The totals are filled in at once; what takes arithmetic or formatting (averages, the
+    player's address, the session columns) only on first use, so that a page of the first
+    hundred of many players in the standing order works out just those hundred. A row
+    that is shown, exported or ordered by such a column is completed whole."""
+
+    __slots__ = ("_row", "_keys", "_player_url")
+
+    def __missing__(self, key):
+        self.complete()
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        if not dict.__contains__(self, key):
+            self.complete()
+        return dict.get(self, key, default)
+
+    def complete(self) -> StandingsRecord:
+        row = self._row
+        if row is None:
+            return self
+        self._row = None
+        self["rank_label"] = row.rank_label
+        self["player_key"] = row.player.casefold()
+        self["player_url"] = self._player_url.format(row.player_id)
+        self["average_placement"] = row.average_placement
+        self["average_score"] = row.average_score
+        lines = row.sessions
+        for number, points, points_key, places in self._keys:
+            line = lines.get(number)
+            if line is None:
+                self[points] = None
+                self[points_key] = NOT_PLAYED
+                self[places] = ""
+                self[places + "_key"] = -NOT_PLAYED
+            else:
+                placements = line.placements
+                self[points] = self[points_key] = line.match_points
+                self[places] = line.placements_text
+                self[places + "_key"] = Decimal(sum(placements)) / len(placements)
+        return self
+
+
+def standings_records(standings, sessions) -> list[StandingsRecord]:
     """One flat record per standings row, with the sort keys the table orders by."""
     records = []
     # One reverse for all rows: a long league has hundreds of them.
@@ -540,36 +622,19 @@ def standings_records(standings, sessions) -> list[dict]:
     ]
     for row in standings.rows:
         first, second, third, fourth = row.placement_counts
-        record = {
-            "rank": row.rank,
-            "rank_label": row.rank_label,
-            "player_id": row.player_id,
-            "player": row.player,
-            "player_key": row.player.casefold(),
-            "player_url": player_url.format(row.player_id),
-            "games": row.games,
-            "match_points": row.match_points,
-            "average_placement": row.average_placement,
-            "average_score": row.average_score,
-            "penalties": row.penalties,
-            "first": first,
-            "second": second,
-            "third": third,
-            "fourth": fourth,
-        }
-        lines = row.sessions
-        for number, points, points_key, places in keys:
-            line = lines.get(number)
-            if line is None:
-                record[points] = None
-                record[points_key] = NOT_PLAYED
-                record[places] = ""
-                record[places + "_key"] = -NOT_PLAYED
-            else:
-                placements = line.placements
-                record[points] = record[points_key] = line.match_points
-                record[places] = line.placements_text
-                record[places + "_key"] = Decimal(sum(placements)) / len(placements)
+        record = StandingsRecord(
+            rank=row.rank,
+            player_id=row.player_id,
+            player=row.player,
+            games=row.games,
+            match_points=row.match_points,
+            penalties=row.penalties,
+            first=first,
+            second=second,
+            third=third,
+            fourth=fourth,
+        )
+        record._row, record._keys, record._player_url = row, keys, player_url
         records.append(record)
     return records
 
@@ -699,7 +764,7 @@ class StandingsTable(FastRows, tables.Table):
             return super().tbody_html()
         lines = []
         for row in self.paginated_rows:
-            record = row.record
+            record = row.record.complete()
             lines.append('<tr class="odd">' if row.row_counter % 2 else '<tr class="even">')
             for name, opening, empty, write in cells:
                 value = record[name]

@@ -6,7 +6,6 @@ go through `services`, so that the game is replayed in the same transaction.
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
@@ -14,12 +13,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -115,7 +113,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         }
     context = {
         "event": event,
-        "is_organiser": event.is_organiser(request.user),
+        "is_organiser": access.organises(request, event.pk),
         "games_part": games_html,
         "rules_words": rules_words,
         "preset_description": PRESET_DESCRIPTIONS.get(event.rules_preset, ""),
@@ -131,7 +129,8 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
         with transaction.atomic():
             event = form.save()
         messages.success(request, _("%(event)s saved.") % {"event": event})
-        if not event.is_organiser(request.user) and not event.is_public:
+        # Asked again, not from what this request read before the change of organisers.
+        if not event.is_public and not event.is_organiser(request.user):
             # The editor handed the event over; a private event is no longer theirs to see.
             return redirect("tournaments:home")
         return redirect(event)
@@ -142,7 +141,7 @@ def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
     """The event's rules in words for anyone who may read the event; below them, the
     form that changes them for its organisers."""
     event = access.get_event_for_reader(request, slug)
-    is_organiser = event.is_organiser(request.user)
+    is_organiser = access.organises(request, event.pk)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
@@ -247,7 +246,7 @@ def _save_session(form: SessionForm) -> Session | None:
 
 def session_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     session = access.get_session_for_reader(request, slug, number)
-    is_organiser = session.event.is_organiser(request.user)
+    is_organiser = access.organises(request, session.event_id)
     games = list(
         session.games.prefetch_related(
             Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
@@ -405,57 +404,56 @@ def _player_totals(player: Player, seats: list[GameSeat]) -> StandingsRow:
 PHONE_CHART_WIDTH = 360
 
 
+# A player's games, newest first, a page at a time: a league's regular plays hundreds.
+PLAYER_GAMES_PER_PAGE = 50
+MAX_PLAYER_GAME_PAGES = 1_000
+
+
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     chosen = None
     if request.GET.get("event"):
         # A private event is not there for those who may not read it: 404, as everywhere.
         chosen = access.get_event_for_reader(request, request.GET["event"])
-    readable = Event.objects.visible_to(request.user)
-    # The player's record is rendered once for each state of play of the events this
-    # reader may see the player in: their play tokens make the key.
-    played_in = GameSeat.objects.filter(player=player).values("game__session__event_id")
-    # With each event, whether the reader organises it (for linking a login).
-    organises = Exists(Event.objects.organised_by(request.user).filter(pk=OuterRef("pk")))
-    events = list(
-        readable.filter(pk__in=played_in)
-        .order_by("pk")
-        .values_list("pk", "play_token", "name", "starts_on", organises)
+    readable = access.readable_events(request)
+    # The record shows the player in the events this reader may read, and changes with any
+    # of them: a new game of the player's, like any change of play, replaces the event's
+    # play token. So the record is rendered once for each state of those events.
+    states = pagecache.digest(readable.order_by("pk").values_list("pk", "play_token"))
+    request.GET = pagecache.only(
+        request.GET,
+        {
+            "event": lambda slug: chosen.slug if chosen else None,
+            "page": pagecache.whole_number(1, MAX_PLAYER_GAME_PAGES),
+        },
     )
-    versions = [row[:4] for row in events]
+    record = pagecache.cached(
+        "player",
+        (player.pk, player.display_name, request.GET.urlencode(), states),
+        lambda: _player_record(request, player, chosen, readable),
+    )
     # A player seated in an event this reader may read is known to them; anyone else is
     # checked in full (roster places, players with no games yet, the reader's own).
-    if not versions and not access.may_know(request.user, player):
+    if not record["events"] and not access.may_know(request.user, player):
         raise Http404("No such player.")
-    record_key = pagecache.key(
-        "player", player.pk, chosen.pk if chosen else "", player.display_name, versions
+    organised = access.organised_ids(request)
+    organises_one = bool(record["events"]) and (
+        organised is None or not organised.isdisjoint(record["events"])
     )
-
-    @functools.cache
-    def record() -> dict[str, Any]:
-        return _player_record(request, player, chosen, readable)
-
-    def lazy(name: str):
-        return SimpleLazyObject(lambda: record()[name])
-
     context = {
         "player": player,
         "chosen": chosen,
-        "record_key": record_key,
         "show_real_name": request.user.is_authenticated,
-        "definitions": DEFINITIONS,
-        "can_link": any(row[4] for row in events) or may_link_login(request.user, player),
-        # Only worked out when the record is not in the cache.
-        **{
-            name: lazy(name)
-            for name in ("events", "totals", "overall", "chart", "chart_phone", "table", "stats")
-        },
+        "can_link": organises_one or may_link_login(request.user, player),
+        "record_html": record["html"],
     }
     return render(request, "tournaments/player_detail.html", context)
 
 
 def _player_record(request, player: Player, chosen: Event | None, readable) -> dict[str, Any]:
-    """The player's events, totals, chart, statistics and games, as the page shows them."""
+    """The player's events, totals, chart, statistics and games as the page shows them
+    (`html`), and the ids of the events this reader may read that the player played in
+    (`events`)."""
     # One query for every readable seat of the player, in the order the games were played;
     # the event list, totals, chart and table are all made from it.
     seats = list(
@@ -492,7 +490,12 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
     player_stats = next(iter(statistics(games, seats=rows)), None)
     finished = [seat for seat in shown if seat.game.is_finished]
     playing = [seat for seat in shown if not seat.game.is_finished]
-    return {
+    # Finished games first, newest first; then the games still going on.
+    table = PlayerGamesTable([*reversed(finished), *reversed(playing)])
+    BoundedRequestConfig(request, paginate={"per_page": PLAYER_GAMES_PER_PAGE}).configure(table)
+    context = {
+        "player": player,
+        "chosen": chosen,
         "events": events,
         "totals": _player_totals(player, finished),
         "overall": _player_totals(player, [s for s in seats if s.game.is_finished]),
@@ -500,7 +503,11 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
         "chart_phone": charts.cumulative_chart(
             [seat.match_points for seat in finished], width=PHONE_CHART_WIDTH
         ),
-        # Finished games first, newest first, as before; then the games still going on.
-        "table": PlayerGamesTable([*reversed(finished), *reversed(playing)]),
+        "table": table,
         "stats": player_stats,
+        "definitions": DEFINITIONS,
+    }
+    return {
+        "html": render_to_string("tournaments/partials/player_record.html", context, request),
+        "events": frozenset(by_event),
     }

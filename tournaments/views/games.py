@@ -41,7 +41,7 @@ from ..hand_forms import (
     initial_from_hand,
     seat_labels,
 )
-from ..models import Game
+from ..models import Game, Hand
 from ..trail import Actor, trail_rows
 from ..wording import describe_hand, describe_stats, win_value
 from .actions import change_game
@@ -122,6 +122,16 @@ def replayed(game: Game) -> tuple[dict[str, Any], list[str], GameResult | None]:
 
     version = (game.pk, *services.record_version(game))
     return pagecache.cached("game-replay", version, build)
+
+
+def keep_replayed(hand: Hand) -> None:
+    """Keep what `replayed` gives for the game of a hand just added, once the change is
+    committed: the game page a table is sent to next, and its next hand's form, need not
+    read the game's hands again."""
+    game = hand.game
+    version = (game.pk, *services.record_version(game))
+    kept = (hand.record_after, hand.record_after["players"], hand.result_after)
+    transaction.on_commit(lambda: pagecache.keep("game-replay", version, kept))
 
 
 def _replay(game: Game, record: dict[str, Any]) -> GameResult | None:
@@ -562,6 +572,7 @@ def _save_at_once(request: HttpRequest, pk: int) -> HttpResponse | None:
                 seen=seen,
                 **_author(request, entry),
             )
+            keep_replayed(hand)
     except (PermissionDenied, Http404, services.GameChangeRefused):
         return None  # nothing was stored
     text = _("Hand %(number)s saved.") % {"number": hand.number}
@@ -626,6 +637,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                     return taken
                 form.add_error(None, refusal(err, adding=True))
             else:
+                keep_replayed(hand)
                 text = _("Hand %(number)s saved.") % {"number": number}
                 _saved_message(request, hand.game, text, current=True)
                 return redirect(game)

@@ -43,7 +43,7 @@ def _next_session(event: Event) -> int:
 
 
 def _roster_page(request: HttpRequest, event: Event, *, status: int = 200, **forms) -> HttpResponse:
-    is_organiser = event.is_organiser(request.user)
+    is_organiser = access.organises(request, event.pk)
     entries = list(event.roster.select_related("player").order_by("player__display_name"))
     games = dict(
         GameSeat.objects.filter(game__session__event=event)

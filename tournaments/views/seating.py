@@ -102,7 +102,7 @@ def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Where everyone sits: by table, and by name A-Z with the table and wind."""
     session = access.get_session_for_reader(request, slug, number)
-    is_organiser = session.event.is_organiser(request.user)
+    is_organiser = access.organises(request, session.event_id)
     # Only organisers see table links: a code lets its holder enter the table's hands.
     links = list(TableLink.objects.live().filter(game__session=session)) if is_organiser else []
     # The lists are rendered once for each state of play of the event (seats, games and

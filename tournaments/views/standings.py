@@ -236,28 +236,20 @@ STANDINGS_PER_PAGE = 100
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
-    # A session saved replaces the play token: the list is read once for each token.
+    # A session saved or deleted replaces the sessions token, and nothing else does: the
+    # list is read once for each token, not again after every change of results.
     sessions = pagecache.cached(
         "event-sessions",
-        (event.pk, event.play_token),
+        (event.pk, event.sessions_token),
         lambda: list(event.sessions.order_by("number").values_list("number", "date")),
     )
     form = StandingsFilterForm(
-        request.GET, sessions=sessions, version=(event.pk, pagecache.hash_of(sessions))
+        request.GET, sessions=sessions, version=(event.pk, event.sessions_token)
     )
     filters = form.filters()
-    if request.GET.get(EXPORT_PARAM) in EXPORT_FORMATS:
-        result = cached_standings(event, **filters)
-        table = StandingsTable(result, session_columns=MAX_SESSION_COLUMNS)
-        BoundedRequestConfig(request, paginate=False).configure(table)
-        return _export_response(
-            request,
-            event,
-            table,
-            f"{event.slug}-standings",
-            _("Standings"),
-            repr(sorted(filters.items())),
-        )
+    export_format = request.GET.get(EXPORT_PARAM)
+    if export_format in EXPORT_FORMATS:
+        return _standings_export(request, event, export_format, filters, sessions)
     # The table's links carry only what the page understands, and the rendered table is
     # kept for this state of the results, language and (normalised) query.
     all_columns = request.GET.get(COLUMNS_PARAM) == "all"
@@ -288,6 +280,36 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "rules_words": _rules_words(event),
     }
     return render(request, "tournaments/standings.html", context)
+
+
+def _standings_export(request, event, export_format: str, filters: dict, sessions):
+    """The standings as a file. A file made already is found from a table without rows
+    (its columns are the sessions of the chosen range), before the standings are read."""
+    name, variant = f"{event.slug}-standings", repr(sorted(filters.items()))
+    first, last = filters.get("first_session"), filters.get("last_session")
+    numbers = [
+        number
+        for number, _date in sessions
+        if (first is None or number >= first) and (last is None or number <= last)
+    ]
+    shell = StandingsTable(Standings(event, [], numbers, 0), session_columns=MAX_SESSION_COLUMNS)
+    BoundedRequestConfig(request, paginate=False).configure(shell)
+    key = exports.export_key(event, shell, export_format=export_format, name=name, variant=variant)
+    content = cache.get(key)
+    if content is not None:
+        return exports.download(content, export_format, name)
+    table = StandingsTable(cached_standings(event, **filters), session_columns=MAX_SESSION_COLUMNS)
+    BoundedRequestConfig(request, paginate=False).configure(table)
+    return exports.export_response(
+        request,
+        event,
+        table,
+        export_format=export_format,
+        name=name,
+        title=_("Standings"),
+        variant=variant,
+        key=key,
+    )
 
 
 @dataclass(frozen=True)
@@ -341,7 +363,7 @@ def _standings_part(request, result: Standings, filters: dict, lines: int) -> Re
     table = StandingsTable(result, session_columns=lines)
     BoundedRequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
     return RenderedTable(
-        html=table.as_html(request),
+        html=table.framed_html(request),
         summary=_describe(result, filters),
         sessions_shown=tuple(table.sessions_shown),
         sessions_hidden=bool(table.sessions_hidden),
