@@ -577,7 +577,9 @@ class StandingsRecord(dict):
 
     def __missing__(self, key):
         self.complete()
-        return dict.__getitem__(self, key)
+        if not dict.__contains__(self, key):
+            raise KeyError(key)
+        return dict.get(self, key)
 
     def get(self, key, default=None):
         if not dict.__contains__(self, key):

@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from tests.tournaments.builders import final_game
 from tournaments import bench, exchange, pagecache, services
-from tournaments.models import Event, Game, GameSeat, Player
+from tournaments.models import Event, Game, GameSeat, Player, Session
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,12 @@ def league():
     final = services.create_game(
         session, spare, table_number=90, entry_mode=Game.EntryMode.FINAL_SCORES
     )
-    return {"event": event, "playing": playing, "final": final, "session": session}
+    # A later session with one finished game, for a change of sessions to take away.
+    later = Session.objects.create(
+        event=event, number=session.number + 1, date=datetime.date(2029, 1, 1)
+    )
+    final_game(later, ["Late 1", "Late 2", "Late 3", "Late 4"], [35000, 30000, 20000, 15000], 1)
+    return {"event": event, "playing": playing, "final": final, "session": session, "later": later}
 
 
 def urls(league) -> dict[str, str]:
@@ -46,6 +52,9 @@ def urls(league) -> dict[str, str]:
         "standings": reverse("tournaments:standings", args=[slug]),
         "standings, all columns, by player": reverse("tournaments:standings", args=[slug])
         + "?columns=all&sort=-player",
+        # A page of a few players ordered by a column worked out on first use.
+        "standings, paged, by average placement": reverse("tournaments:standings", args=[slug])
+        + "?per_page=3&page=2&sort=average_placement",
         "results": reverse("tournaments:results", args=[slug]),
         "statistics": reverse("tournaments:statistics", args=[slug]),
         "player": reverse("tournaments:player", args=[player]),
@@ -138,6 +147,19 @@ def session_date(league):
     session.save()
 
 
+def session_added(league):
+    """A new session with a finished game: a new session column and filter choice."""
+    event = league["event"]
+    number = event.sessions.count() + 1
+    session = Session.objects.create(event=event, number=number, date=datetime.date(2030, 1, 1))
+    names = [p.display_name for p in Player.objects.order_by("pk")[:4]]
+    final_game(session, names, [41300, 24900, 21800, 12000], 1)
+
+
+def session_deleted(league):
+    league["later"].delete()
+
+
 CHANGES = {
     "a hand entered": (enter_hand, {"game in play", "game sheet", "statistics", "player"}),
     "a hand edited": (edit_hand, {"game in play", "game sheet", "statistics"}),
@@ -150,6 +172,8 @@ CHANGES = {
     "the rules": (rules, {"standings", "results", "game"}),
     "a rename": (rename, {"standings", "results", "event", "player", "game in play"}),
     "a session's date": (session_date, {"event", "standings"}),
+    "a session added": (session_added, {"event", "standings", "results"}),
+    "a session deleted": (session_deleted, {"event", "standings", "results"}),
 }
 
 
