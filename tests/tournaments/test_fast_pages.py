@@ -164,3 +164,25 @@ def test_a_players_games_come_fifty_to_a_page(client, organiser):
     last = client.get(address, {"page": "99", "x": "1"}).content.decode()
     assert last[last.index("<main") :] == second[second.index("<main") :]
     assert 'href="?page=2"' in first
+
+
+def test_the_standings_filter_is_drawn_once_for_each_choice_and_state_of_sessions(
+    client, organiser
+):
+    event = small_league(organiser)
+    address = reverse("tournaments:standings", args=["league"])
+
+    def chosen(page: str) -> list[str]:
+        return re.findall(r'<option value="(\d+)"[^>]*selected', page)
+
+    assert chosen(client.get(address, {"first_session": "2"}).content.decode()) == ["2"]
+    # Served again, and after a change of results, the choice is still the one asked for.
+    assert chosen(client.get(address, {"first_session": "2"}).content.decode()) == ["2"]
+    services.add_penalty(GameSeat.objects.first().game_id, 0, Decimal("-9.0"), "Late")
+    assert chosen(client.get(address, {"last_session": "1"}).content.decode()) == ["1"]
+    # A number written oddly is drawn as written, and a session added is offered at once.
+    page = client.get(address, {"min_games": "007"}).content.decode()
+    assert 'value="007"' in page
+    Session.objects.create(event=event, number=3, date=datetime.date(2026, 1, 15))
+    page = client.get(address, {"first_session": "2"}).content.decode()
+    assert '<option value="3"' in page and chosen(page) == ["2"]

@@ -21,6 +21,7 @@ from django.core.cache import cache
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -271,6 +272,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "table": part,
         "form": form,
+        "filter_fields": _filter_fields(form, event),
         "filters_open": bool(form.errors),
         "summary": part.summary,
         "tie_order": TIE_ORDER,
@@ -280,6 +282,24 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "rules_words": _rules_words(event),
     }
     return render(request, "tournaments/standings.html", context)
+
+
+def _filter_fields(form: StandingsFilterForm, event) -> str | None:
+    """The filter's fields as drawn, kept for each state of the event's sessions when the
+    choice is valid and written plainly; None for any other (drawn anew, with its errors),
+    so that odd spellings of a number do not each make an entry."""
+    if not form.is_valid():
+        return None
+    written = {
+        name: "" if value is None else str(value) for name, value in form.cleaned_data.items()
+    }
+    if any(form.data.get(name, "") != text for name, text in written.items()):
+        return None
+    return pagecache.cached(
+        "standings-filter",
+        (event.pk, event.sessions_token, *written.values()),
+        lambda: render_to_string("tournaments/partials/filter_fields.html", {"form": form}),
+    )
 
 
 def _standings_export(request, event, export_format: str, filters: dict, sessions):
