@@ -9,13 +9,11 @@ import datetime
 import json
 
 import pytest
-from django.contrib.sessions.models import Session as WebSession
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connection
 from django.utils import timezone
 
 from tournaments import imports, services
-from tournaments.models import Event, Game, PendingImport, Player, Session
+from tournaments.models import Event, Game, PendingImport, Player, Session, WebSession
 from tournaments.views.imports import PENDING_IMPORT_QUOTA
 
 from .test_imports import SAMPLES, import_path
@@ -61,9 +59,8 @@ def sample_files(count: int):
 
 
 def largest_session_row() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT session_data FROM django_session")
-        return max((len(row[0]) for row in cursor.fetchall()), default=0)
+    rows = WebSession.objects.values_list("session_data", flat=True)
+    return max((len(data) for data in rows), default=0)
 
 
 # Stored uploads
