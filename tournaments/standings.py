@@ -34,6 +34,29 @@ class SessionLine:
         return "·".join(str(p) for p in self.placements)
 
 
+class StoredLine:
+    """A player's games in one session as the stored totals hold them (match points in
+    tenths, placements as digits), turned into numbers only when read: the standings carry
+    lines for every player, and a page shows a hundred of them. Reads as a `SessionLine`."""
+
+    __slots__ = ("tenths", "digits")
+
+    def __init__(self, tenths: int, digits: str):
+        self.tenths, self.digits = tenths, digits
+
+    @property
+    def match_points(self) -> Decimal:
+        return _from_tenths(self.tenths)
+
+    @property
+    def placements(self) -> list[int]:
+        return list(map(int, self.digits))
+
+    @property
+    def placements_text(self) -> str:
+        return "·".join(self.digits)
+
+
 @dataclass
 class StandingsRow:
     player_id: int
@@ -45,7 +68,7 @@ class StandingsRow:
     penalties: Decimal = Decimal(0)
     placement_counts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     score_total: int = 0
-    sessions: dict[int, SessionLine] = field(default_factory=dict)
+    sessions: dict[int, SessionLine | StoredLine] = field(default_factory=dict)
 
     @property
     def played_match_points(self) -> Decimal | None:
@@ -294,9 +317,7 @@ def stored_standings(event, *, first_session, last_session, min_games, lines) ->
             score_total=score,
         )
     for player_id, session_id, points, placements in lines_read:
-        rows[player_id].sessions[recent[session_id]] = SessionLine(
-            _from_tenths(points), list(map(int, placements))
-        )
+        rows[player_id].sessions[recent[session_id]] = StoredLine(points, placements)
     games = sum(games for _id, games in per_session.values())
     return _ranked(event, rows, sessions, games, min_games)
 

@@ -109,6 +109,7 @@ class Command(BaseCommand):
                 players=options["players"], games=options["games"], say=self.stdout.write
             )
             self.stdout.write(f"Built in {time.perf_counter() - started:.1f} s.")
+        bench.tidy()
         organiser, _ = get_user_model().objects.get_or_create(username=ORGANISER)
         event.organisers.add(organiser)
         # Requests go through the whole stack, so they need a host the settings allow.
