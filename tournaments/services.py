@@ -913,10 +913,12 @@ def set_substitutes(game_id: int, seats: Sequence[int]) -> bool:
         for row in changed:
             row.is_substitute = row.seat in seats
         GameSeat.objects.bulk_update(changed, ["is_substitute"])
+        if changed:
+            # The game's time of change: its page marks the substitutes (and saving the
+            # game replaces the event's play token).
+            game.save(update_fields=["updated_at"])
         if changed and game.is_finished:
             totals.game_results_changed(game)
-        elif changed:
-            Event.objects.filter(sessions__games=game).games_changed()
         return bool(changed)
 
 

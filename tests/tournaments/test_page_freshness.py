@@ -127,6 +127,10 @@ def substitute(league):
     services.set_substitutes(first_finished(league).pk, [1])
 
 
+def substitute_in_play(league):
+    services.set_substitutes(league["playing"].pk, [2])
+
+
 def roster(league):
     services.add_to_roster(league["event"].pk, [Player.objects.create(display_name="Newcomer")])
 
@@ -168,6 +172,7 @@ CHANGES = {
     "a penalty": (penalty, {"standings", "results", "game"}),
     "a game deleted": (delete_game, {"event", "statistics", "seating list"}),
     "a substitute": (substitute, {"standings", "game"}),
+    "a substitute at a game going on": (substitute_in_play, {"game in play"}),
     "the roster": (roster, {"seating list"}),
     "the rules": (rules, {"standings", "results", "game"}),
     "a rename": (rename, {"standings", "results", "event", "player", "game in play"}),

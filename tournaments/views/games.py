@@ -272,10 +272,11 @@ def _board_parts(game: Game, result, names, context) -> dict[str, str]:
     """The head of the game page (round, seats and their scores) and its result, rendered
     once for each state of the game."""
     finished = context["finished"]
+    # What the head shows changes with the game's record (and its substitutes, which save
+    # the game too), not with a hand at another table.
     version = (
         game.pk,
-        game.event.play_token,
-        game.updated_at.isoformat(),
+        *services.record_version(game),
         finished,
         context["may_finish"],
         context["hands_mode"],
@@ -314,7 +315,7 @@ def _hands_part(game: Game, record, result, names, context) -> str:
     """The list of the game's hands, rendered once for each state of the game and for
     readers who may or may not change them."""
     editable = context["can_enter"] and not context["finished"]
-    version = (game.pk, game.event.play_token, game.updated_at.isoformat(), editable)
+    version = (game.pk, *services.record_version(game), editable)
 
     def build() -> str:
         return render_to_string(

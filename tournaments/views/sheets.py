@@ -327,7 +327,14 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     rendered once for each state of the game."""
     game = access.get_game_for_reader(request, pk)
     event, session = game.event, game.session
-    version = (game.pk, event.play_token, game.updated_at.isoformat(), event.name)
+    # The game's record, and what the sheet shows of its event and session.
+    version = (
+        game.pk,
+        *services.record_version(game),
+        event.name,
+        event.slug,
+        event.sessions_token,
+    )
     sheet = pagecache.cached(
         "game-sheet",
         version,
