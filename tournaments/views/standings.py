@@ -68,9 +68,11 @@ def _export_response(
     title: str,
     variant: str = "",
     version: str = "",
+    key: str = "",
 ) -> HttpResponse | None:
     """The table as a file if the request asks for one of the export formats; `variant`
-    names what else than the order the rows depend on (the cleaned filters)."""
+    names what else than the order the rows depend on (the cleaned filters), `key` the
+    file's cache key when the view worked it out already."""
     export_format = request.GET.get(EXPORT_PARAM)
     if export_format not in EXPORT_FORMATS:
         return None
@@ -83,6 +85,7 @@ def _export_response(
         title=title,
         variant=variant,
         version=version,
+        key=key,
     )
 
 
@@ -320,16 +323,7 @@ def _standings_export(request, event, export_format: str, filters: dict, session
         return exports.download(content, export_format, name)
     table = StandingsTable(cached_standings(event, **filters), session_columns=MAX_SESSION_COLUMNS)
     BoundedRequestConfig(request, paginate=False).configure(table)
-    return exports.export_response(
-        request,
-        event,
-        table,
-        export_format=export_format,
-        name=name,
-        title=_("Standings"),
-        variant=variant,
-        key=key,
-    )
+    return _export_response(request, event, table, name, _("Standings"), variant, key=key)
 
 
 @dataclass(frozen=True)
