@@ -132,8 +132,9 @@ TEMPLATES = [
 # (postgres://user:password@host:5432/name in production).
 
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    # An empty DATABASE_URL is no address: the default, as when it is unset.
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL", "").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("CONN_MAX_AGE", 0),
         conn_health_checks=True,
     )

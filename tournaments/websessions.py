@@ -11,24 +11,27 @@ read right after it.
 
 from __future__ import annotations
 
-import logging
+import functools
 from contextvars import ContextVar
 
 from django.contrib import auth
-from django.contrib.auth import SESSION_KEY
+from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.auth import backends as auth_backends
 from django.contrib.auth import middleware as auth_middleware
 from django.contrib.sessions.backends.db import SessionStore as DatabaseStore
-from django.core.exceptions import SuspiciousOperation
+from django.db import connections, router
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
 
 class SessionStore(DatabaseStore):
-    """Database sessions kept in `WebSession`, each loaded with its user."""
+    """Database sessions kept in `WebSession`, each loaded with its user and the ids of
+    the events that user organises."""
 
-    # The user row read with the session (None: no session, or nobody signed in).
+    # The user row read with the session (None: no session, or nobody signed in), and the
+    # ids of the events they organise (None until a session with a user is loaded).
     loaded_user = None
+    loaded_organised: frozenset[int] | None = None
 
     @classmethod
     def get_model_class(cls):
@@ -36,26 +39,63 @@ class SessionStore(DatabaseStore):
 
         return WebSession
 
-    def _get_session_from_db(self):
-        try:
-            return self.model.objects.select_related("user").get(
-                session_key=self.session_key, expire_date__gt=timezone.now()
-            )
-        except (self.model.DoesNotExist, SuspiciousOperation) as err:
-            if isinstance(err, SuspiciousOperation):
-                logger = logging.getLogger(f"django.security.{type(err).__name__}")
-                logger.warning(str(err))
-            self._session_key = None
-
     def load(self):
-        row = self._get_session_from_db()
-        self.loaded_user = row.user if row is not None else None
-        return self.decode(row.session_data) if row is not None else {}
+        if not self.session_key:
+            self._session_key = None
+            return {}
+        connection = connections[router.db_for_read(self.model)]
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        rows = list(
+            get_user_model()
+            .objects.db_manager(connection.alias)
+            .raw(_session_query(connection), [self.session_key, now])
+        )
+        if not rows:
+            self._session_key = None
+            return {}
+        row = rows[0]
+        if row.tenbou_session_user is not None and row.pk is not None:
+            self.loaded_user = row
+            organised = row.tenbou_organised or ""
+            self.loaded_organised = frozenset(int(i) for i in str(organised).split(",") if i)
+        return self.decode(row.tenbou_session_data)
 
     def create_model_instance(self, data):
         row = super().create_model_instance(data)
         row.user_id = _user_id(data.get(SESSION_KEY))
         return row
+
+
+@functools.cache
+def _session_query(connection) -> str:
+    """One query for a session, its user and the ids of the events the user organises,
+    written once for each database: the ORM would compile the same joins and subquery
+    for every request. The user's columns are the model's own, so that Django converts
+    them as it does any row (`QuerySet.raw`)."""
+    from .models import Event, WebSession
+
+    q = connection.ops.quote_name
+    users = get_user_model()._meta
+    sessions = WebSession._meta
+    organisers = Event.organisers.through._meta
+    organiser_user = q(organisers.get_field("user").column)
+    organiser_event = q(organisers.get_field("event").column)
+    if connection.vendor == "postgresql":
+        ids = f"string_agg(o.{organiser_event}::text, ',')"
+    else:
+        ids = f"group_concat(o.{organiser_event})"
+    user_columns = ", ".join(f"u.{q(f.column)}" for f in users.concrete_fields)
+    session_user = q(sessions.get_field("user").column)
+    return (
+        f"SELECT s.{q('session_data')} AS tenbou_session_data, "
+        f"s.{session_user} AS tenbou_session_user, "
+        f"(SELECT {ids} FROM {q(organisers.db_table)} o "
+        f"WHERE o.{organiser_user} = s.{session_user}) AS tenbou_organised, "
+        f"{user_columns} "
+        f"FROM {q(sessions.db_table)} s "
+        f"LEFT JOIN {q(users.db_table)} u ON u.{q(users.pk.column)} = s.{session_user} "
+        f"WHERE s.{q('session_key')} = %s AND s.{q('expire_date')} > %s"
+    )
 
 
 def _user_id(value) -> int | None:

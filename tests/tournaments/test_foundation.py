@@ -140,6 +140,11 @@ def test_the_test_database_follows_database_url():
         assert engine == "django.db.backends.sqlite3"
 
 
+def test_an_empty_database_url_is_the_sqlite_default():
+    engine = read_setting("settings.DATABASES['default']['ENGINE']", env={"DATABASE_URL": " "})
+    assert engine == "django.db.backends.sqlite3"
+
+
 def test_settings_read_database_url():
     env = {"DATABASE_URL": "postgres://tenbou:secret@db.internal:6543/clubs"}
 

@@ -116,3 +116,41 @@ def test_the_backend_takes_the_session_user_only_for_the_id_asked(organiser, dja
         assert backend.get_user(other.pk) == other  # read, not the session's user
     finally:
         websessions._reading.reset(token)
+
+
+def test_an_organisers_events_come_with_the_session_and_follow_every_change(organiser, event, game):
+    client = _signed_in(organiser)
+    page = reverse("tournaments:game", args=[game.pk])
+    client.get(page)  # its parts are kept from here on
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(page)
+    assert response.context["is_organiser"]
+    assert len(queries.captured_queries) == 2, [q["sql"] for q in queries.captured_queries]
+    assert not any(
+        "tournaments_event_organisers" in q["sql"] and "tournaments_websession" not in q["sql"]
+        for q in queries.captured_queries
+    )
+    # Handed over to someone else: the next request knows it.
+    event.organisers.remove(organiser)
+    assert not client.get(page).context["is_organiser"]
+    event.organisers.add(organiser)
+    assert client.get(page).context["is_organiser"]
+
+
+def test_a_session_without_a_user_keeps_its_data(client):
+    session = client.session
+    session["table_links"] = {"7": 3}
+    session.save()
+    store = websessions.SessionStore(session.session_key)
+    assert store.load() == {"table_links": {"7": 3}}
+    assert store.loaded_user is None and store.loaded_organised is None
+
+
+def test_an_expired_or_unknown_session_loads_nothing_and_gets_a_new_key(organiser):
+    _signed_in(organiser)
+    row = WebSession.objects.get()
+    WebSession.objects.filter(pk=row.pk).update(expire_date=row.expire_date.replace(year=2000))
+    store = websessions.SessionStore(row.session_key)
+    assert store.load() == {} and store.session_key is None
+    unknown = websessions.SessionStore("x" * 32)
+    assert unknown.load() == {} and unknown.session_key is None
