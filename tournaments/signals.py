@@ -14,7 +14,12 @@ from .models import Event, Game, Session
 def _results_changed(sender, instance, **kwargs) -> None:
     if sender is Game:
         # In a cascade the session may be gone already; its own signal then covers it.
-        Event.objects.filter(sessions=instance.session_id).results_changed()
+        events = Event.objects.filter(sessions=instance.session_id)
+        if instance.status == Game.Status.FINISHED:
+            events.results_changed()
+        else:
+            # The standings count finished games only: their stored totals still agree.
+            events.games_changed()
     else:
         Event.objects.filter(pk=instance.event_id).sessions_changed(results=True)
 

@@ -22,7 +22,7 @@ from scoring.simulate import random_record
 from tests.tournaments.builders import final_game, small_league
 from tournaments import services, totals
 from tournaments.bench import build_league
-from tournaments.models import Event, Game, PlayerTotal, Session, SessionTotal
+from tournaments.models import Event, Game, Player, PlayerTotal, Session, SessionTotal
 from tournaments.standings import event_standings, stored_standings, summed_standings
 
 pytestmark = pytest.mark.django_db
@@ -264,3 +264,25 @@ def test_two_games_of_one_session_finished_at_the_same_moment_are_both_counted(
     assert not errors, errors
     assert_totals_agree(event)
     assert event_standings(event).games == 5
+
+
+def test_deleting_a_game_still_going_keeps_the_stored_totals_in_agreement(organiser):
+    league = small_league(organiser)
+    players = [Player.objects.create(display_name=f"Newcomer {n}") for n in range(4)]
+    session = league.sessions.order_by("number").last()
+    game = services.create_game(session, players, table_number=9)
+    league.refresh_from_db()
+    assert totals.agree(league)
+    with CaptureQueriesContext(connection) as queries:
+        services.delete_game(game.pk)
+    # Only the game's session is counted again, not the whole event.
+    rebuilt = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith('DELETE FROM "tournaments_playertotal"')
+        and "session_id" not in q["sql"]
+    ]
+    assert rebuilt == []
+    league.refresh_from_db()
+    assert totals.agree(league)
+    assert_totals_agree(league)
