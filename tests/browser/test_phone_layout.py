@@ -110,7 +110,10 @@ def pages(club: Event) -> dict[str, str]:
         "game in progress": playing(club).get_absolute_url(),
         "finished game with a penalty": with_penalty.get_absolute_url(),
         "results": f"/events/{club.slug}/results/",
+        # A few rows to a page: the page links are targets too.
+        "results, paged": f"/events/{club.slug}/results/?per_page=4&page=2",
         "standings": f"/events/{club.slug}/standings/",
+        "standings, paged": f"/events/{club.slug}/standings/?per_page=2",
         "game sheet": f"/games/{with_penalty.pk}/sheet/",
         "game sheet of final scores": f"/games/{final_only.pk}/sheet/",
         "player page": player.get_absolute_url(),
