@@ -17,10 +17,6 @@ from django.shortcuts import get_object_or_404
 from .models import Event, Game, GameSeat, Player, RosterEntry, Session, TableLink
 
 
-def can_read(event: Event, user) -> bool:
-    return event.is_public or event.is_organiser(user)
-
-
 def organised_ids(request: HttpRequest) -> frozenset[int] | None:
     """The ids of the events the requesting user organises, read once for the request
     (None: every event, for a superuser). For pages that read; a view that changes who
@@ -167,7 +163,8 @@ def get_game_for_hand_entry(request: HttpRequest, pk: int, *, lock: bool = False
         return HandEntry(game, True, None)
     link = table_link_for(request, game)
     if link is None:
-        if not can_read(event, request.user):
+        # Not an organiser of it: a private event is not there for them.
+        if not event.is_public:
             raise Http404("No such game.")
         if not request.user.is_authenticated:
             raise NeedsLogin()

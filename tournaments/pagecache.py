@@ -33,13 +33,6 @@ def key(kind: str, *parts) -> str:
     return f"page:{kind}:{hashlib.sha256(raw.encode()).hexdigest()[:40]}"
 
 
-def digest(rows) -> str:
-    """A short digest of rows of plain values (the events a reader may read and their
-    tokens, say), for a key."""
-    text = "\x1e".join("\x1f".join(str(value) for value in row) for row in rows)
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
-
-
 # While one request builds a missing part, others asking for the same part wait for it
 # (polling the cache) rather than build it too: after a change, a room of phones asks for
 # the same standings at once. A builder that takes longer than this is not waited for.

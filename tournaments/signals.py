@@ -1,5 +1,6 @@
-"""Deleting games or sessions (in the admin) changes an event's standings; saving a game or
-a session changes what the event's pages of games in progress show."""
+"""Deleting a finished game or a session (in the admin) changes an event's standings;
+deleting a game still going, or saving a game or a session, changes what the event's pages
+of games in progress show (and a session, its list of sessions)."""
 
 from __future__ import annotations
 

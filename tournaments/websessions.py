@@ -11,7 +11,6 @@ read right after it.
 
 from __future__ import annotations
 
-import functools
 from contextvars import ContextVar
 
 from django.contrib import auth
@@ -66,12 +65,22 @@ class SessionStore(DatabaseStore):
         return row
 
 
-@functools.cache
+# The session query of each kind of database, written once.
+_SESSION_QUERIES: dict[str, str] = {}
+
+
 def _session_query(connection) -> str:
     """One query for a session, its user and the ids of the events the user organises,
-    written once for each database: the ORM would compile the same joins and subquery
-    for every request. The user's columns are the model's own, so that Django converts
-    them as it does any row (`QuerySet.raw`)."""
+    written once for each kind of database: the ORM would compile the same joins and
+    subquery for every request. The user's columns are the model's own, so that Django
+    converts them as it does any row (`QuerySet.raw`)."""
+    query = _SESSION_QUERIES.get(connection.vendor)
+    if query is None:
+        query = _SESSION_QUERIES[connection.vendor] = _write_session_query(connection)
+    return query
+
+
+def _write_session_query(connection) -> str:
     from .models import Event, WebSession
 
     q = connection.ops.quote_name

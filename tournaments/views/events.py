@@ -419,7 +419,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # The record shows the player in the events this reader may read, and changes with any
     # of them: a new game of the player's, like any change of play, replaces the event's
     # play token. So the record is rendered once for each state of those events.
-    states = pagecache.digest(readable.order_by("pk").values_list("pk", "play_token"))
+    states = tuple(readable.order_by("pk").values_list("pk", "play_token"))
     request.GET = pagecache.only(
         request.GET,
         {
