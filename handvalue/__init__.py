@@ -34,13 +34,15 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld
 
-from scoring.errors import ScoringError
+from scoring.errors import Phrase, ScoringError, gettext_noop
 from scoring.yaku import YAKU
 
 SUITS = "mpsz"
 TILE_RE = re.compile(r"(\d+)([mpsz])")
 CALL_KINDS = {"chi": 3, "pon": 3, "kan": 4, "ankan": 4}
 MAX_INDICATORS = 5  # at most four kans: five dora indicators
+_DORA = Phrase(gettext_noop("dora"))
+_URA_DORA = Phrase(gettext_noop("ura dora"))
 # The library's yaku ids, named with our keys (dora, ura dora and red fives are counted).
 LIBRARY_YAKU = {
     0: "menzen_tsumo", 1: "riichi", 3: "ippatsu", 4: "chankan", 5: "rinshan", 6: "haitei",
@@ -58,29 +60,41 @@ LIBRARY_YAKU = {
 DORA_IDS = frozenset({120, 121, 122})
 # Why the library refused, in words a player can act on.
 REFUSALS = {
-    HandCalculator.ERR_NO_WINNING_TILE: "The winning tile is not among the hand's tiles.",
-    HandCalculator.ERR_HAND_NOT_WINNING: (
+    HandCalculator.ERR_NO_WINNING_TILE: gettext_noop(
+        "The winning tile is not among the hand's tiles."
+    ),
+    HandCalculator.ERR_HAND_NOT_WINNING: gettext_noop(
         "These tiles are not a complete hand: check them and the winning tile."
     ),
-    HandCalculator.ERR_NO_YAKU: "This hand has no yaku: dora alone do not make a win.",
-    HandCalculator.ERR_OPEN_HAND_RIICHI: "An open hand cannot riichi: untick Riichi.",
-    HandCalculator.ERR_OPEN_HAND_DABURI: "An open hand cannot riichi: untick Double riichi.",
-    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: "Ippatsu comes only after riichi.",
-    HandCalculator.ERR_CHANKAN_WITH_TSUMO: "Chankan is a ron on another player's kan.",
-    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: "Rinshan is a tsumo after a kan.",
-    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: "Haitei is a tsumo on the last tile.",
-    HandCalculator.ERR_HOUTEI_WITH_TSUMO: "Houtei is a ron on the last discard.",
-    HandCalculator.ERR_HAITEI_WITH_RINSHAN: "Haitei and rinshan cannot both count.",
-    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: "Houtei and chankan cannot both count.",
-    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: "Tenhou is the dealer's: choose the seat wind East.",
-    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: "Tenhou is a tsumo on the dealt tiles.",
-    HandCalculator.ERR_TENHOU_WITH_MELD: "Tenhou is a hand without calls.",
-    HandCalculator.ERR_CHIIHOU_AS_DEALER: "Chiihou is a non-dealer's: the dealer has Tenhou.",
-    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: "Chiihou is a tsumo on the first draw.",
-    HandCalculator.ERR_CHIIHOU_WITH_MELD: "Chiihou is a hand without calls.",
-    HandCalculator.ERR_RENHOU_AS_DEALER: "Renhou is a non-dealer's.",
-    HandCalculator.ERR_RENHOU_WITH_TSUMO: "Renhou is a ron before the first draw.",
-    HandCalculator.ERR_RENHOU_WITH_MELD: "Renhou is a hand without calls.",
+    HandCalculator.ERR_NO_YAKU: gettext_noop(
+        "This hand has no yaku: dora alone do not make a win."
+    ),
+    HandCalculator.ERR_OPEN_HAND_RIICHI: gettext_noop("An open hand cannot riichi: untick Riichi."),
+    HandCalculator.ERR_OPEN_HAND_DABURI: gettext_noop(
+        "An open hand cannot riichi: untick Double riichi."
+    ),
+    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: gettext_noop("Ippatsu comes only after riichi."),
+    HandCalculator.ERR_CHANKAN_WITH_TSUMO: gettext_noop(
+        "Chankan is a ron on another player's kan."
+    ),
+    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: gettext_noop("Rinshan is a tsumo after a kan."),
+    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: gettext_noop("Haitei is a tsumo on the last tile."),
+    HandCalculator.ERR_HOUTEI_WITH_TSUMO: gettext_noop("Houtei is a ron on the last discard."),
+    HandCalculator.ERR_HAITEI_WITH_RINSHAN: gettext_noop("Haitei and rinshan cannot both count."),
+    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: gettext_noop("Houtei and chankan cannot both count."),
+    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: gettext_noop(
+        "Tenhou is the dealer's: choose the seat wind East."
+    ),
+    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: gettext_noop("Tenhou is a tsumo on the dealt tiles."),
+    HandCalculator.ERR_TENHOU_WITH_MELD: gettext_noop("Tenhou is a hand without calls."),
+    HandCalculator.ERR_CHIIHOU_AS_DEALER: gettext_noop(
+        "Chiihou is a non-dealer's: the dealer has Tenhou."
+    ),
+    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: gettext_noop("Chiihou is a tsumo on the first draw."),
+    HandCalculator.ERR_CHIIHOU_WITH_MELD: gettext_noop("Chiihou is a hand without calls."),
+    HandCalculator.ERR_RENHOU_AS_DEALER: gettext_noop("Renhou is a non-dealer's."),
+    HandCalculator.ERR_RENHOU_WITH_TSUMO: gettext_noop("Renhou is a ron before the first draw."),
+    HandCalculator.ERR_RENHOU_WITH_MELD: gettext_noop("Renhou is a hand without calls."),
 }
 
 
@@ -158,15 +172,26 @@ def parse_tiles(text: str) -> tuple[list[int], int]:
             number = int(digit)
             if number == 0:
                 if suit == "z":
-                    raise ScoringError(f"0{suit} is not a tile: red fives are 0m, 0p or 0s.")
+                    raise ScoringError(
+                        gettext_noop("%(tile)s is not a tile: %(rest)s."),
+                        tile=f"0{suit}",
+                        rest=Phrase(gettext_noop("red fives are 0m, 0p or 0s")),
+                    )
                 number, red = 5, red + 1
             if suit == "z" and number > 7:
-                raise ScoringError(f"{number}z is not a tile: honours are 1z to 7z.")
+                raise ScoringError(
+                    gettext_noop("%(tile)s is not a tile: %(rest)s."),
+                    tile=f"{number}z",
+                    rest=Phrase(gettext_noop("honours are 1z to 7z")),
+                )
             kinds.append(base + number - 1)
     if position != len(compact):
         raise ScoringError(
-            f"Could not read the tiles {text!r}: write them as digits and a suit letter, "
-            "like 123m 456p 789s 11z."
+            gettext_noop(
+                "Could not read the tiles %(tiles)s: write them as digits and a suit letter, "
+                "like 123m 456p 789s 11z."
+            ),
+            tiles=repr(text),
         )
     return kinds, red
 
@@ -181,17 +206,34 @@ def parse_call(text: str) -> Call:
     kind = kind.lower()
     if kind not in CALL_KINDS:
         raise ScoringError(
-            f"Unknown call {text!r}: write chi:123m, pon:555z, kan:1111p or ankan:1111p."
+            gettext_noop(
+                "Unknown call %(call)s: write chi:123m, pon:555z, kan:1111p or ankan:1111p."
+            ),
+            call=repr(text),
         )
     kinds, red = parse_tiles(tiles)
     kinds.sort()
     if len(kinds) != CALL_KINDS[kind]:
-        raise ScoringError(f"A {kind} has {CALL_KINDS[kind]} tiles, not {len(kinds)}: {text!r}.")
+        raise ScoringError(
+            gettext_noop("A %(kind)s has %(count)s tiles, not %(given)s: %(call)s."),
+            kind=kind,
+            count=CALL_KINDS[kind],
+            given=len(kinds),
+            call=repr(text),
+        )
     if kind == "chi":
         if kinds[0] >= 27 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or kinds[0] % 9 > 6:
-            raise ScoringError(f"A chi is three tiles in a row of one suit, not {tiles!r}.")
+            raise ScoringError(
+                gettext_noop("A chi is three tiles in a row of one suit, not %(tiles)s."),
+                tiles=repr(tiles),
+            )
     elif len(set(kinds)) != 1:
-        raise ScoringError(f"A {kind} is the same tile {CALL_KINDS[kind]} times, not {tiles!r}.")
+        raise ScoringError(
+            gettext_noop("A %(kind)s is the same tile %(count)s times, not %(tiles)s."),
+            kind=kind,
+            count=CALL_KINDS[kind],
+            tiles=repr(tiles),
+        )
     return Call(kind, tuple(kinds), red)
 
 
@@ -215,7 +257,7 @@ def value_hand(
     if isinstance(win, str):
         wins, _ = parse_tiles(win)
         if len(wins) != 1:
-            raise ScoringError("Choose exactly one winning tile.")
+            raise ScoringError(gettext_noop("Choose exactly one winning tile."))
         win = wins[0]
     calls = [parse_call(c) if isinstance(c, str) else c for c in calls]
     red += sum(c.red for c in calls)
@@ -250,30 +292,48 @@ def value_hand(
         config=config,
     )
     if result.error:
-        raise ScoringError(REFUSALS.get(result.error, f"The hand was refused ({result.error})."))
+        refusal = REFUSALS.get(result.error)
+        if refusal is None:
+            raise ScoringError(
+                gettext_noop("The hand was refused (%(error)s)."), error=result.error
+            )
+        raise ScoringError(refusal)
     return _value(result, situation, red, is_open, tiles)
 
 
 def _check_tiles(kinds: list[int], win: int, calls: list[Call], situation: Situation) -> None:
     total = len(kinds) + 3 * len(calls)
     if total != 14:
-        raise ScoringError(f"The hand holds {total} tiles with its calls: a winning hand has 14.")
+        raise ScoringError(
+            gettext_noop("The hand holds %(count)s tiles with its calls: a winning hand has 14."),
+            count=total,
+        )
     if win not in kinds:
-        raise ScoringError("The winning tile must be one of the hand's own tiles, not a call's.")
+        raise ScoringError(
+            gettext_noop("The winning tile must be one of the hand's own tiles, not a call's.")
+        )
     counts = Counter(kinds)
     for call in calls:
         counts.update(call.tiles)
     for kind, n in counts.items():
         if n > 4:
             raise ScoringError(
-                f"{_name(kind)} appears {n} times: there are only four of each tile."
+                gettext_noop("%(tile)s appears %(count)s times: there are only four of each tile."),
+                tile=_name(kind),
+                count=n,
             )
-    shown = (("dora", situation.dora_indicators), ("ura dora", situation.ura_indicators))
+    shown = ((_DORA, situation.dora_indicators), (_URA_DORA, situation.ura_indicators))
     for what, indicators in shown:
         if len(indicators) > MAX_INDICATORS:
-            raise ScoringError(f"At most {MAX_INDICATORS} {what} indicators can be showing.")
+            raise ScoringError(
+                gettext_noop("At most %(most)s %(indicators)s indicators can be showing."),
+                most=MAX_INDICATORS,
+                indicators=what,
+            )
     if situation.ura_indicators and not (situation.riichi or situation.double_riichi):
-        raise ScoringError("Ura dora count only after riichi: remove them, or tick Riichi.")
+        raise ScoringError(
+            gettext_noop("Ura dora count only after riichi: remove them, or tick Riichi.")
+        )
 
 
 def _name(kind: int) -> str:
@@ -312,7 +372,9 @@ def _value(result, situation: Situation, red: int, is_open: bool, tiles: list[in
             continue
         key = LIBRARY_YAKU.get(y.yaku_id)
         if key is None:
-            raise ScoringError(f"The hand's yaku {y.name} is not played here.")
+            raise ScoringError(
+                gettext_noop("The hand's yaku %(yaku)s is not played here."), yaku=y.name
+            )
         keys.append(key)
     dora = _dora_count(situation.dora_indicators, tiles) + red
     if situation.riichi or situation.double_riichi:

@@ -9,7 +9,7 @@ import sys
 import time
 from typing import Any
 
-from .errors import ScoringError
+from .errors import ScoringError, gettext_noop
 from .game import replay
 from .record import parse_record
 
@@ -25,7 +25,7 @@ def _load_json(raw: bytes) -> Any:
     try:
         return json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise ScoringError(f"not valid JSON: {err}") from None
+        raise ScoringError(gettext_noop("not valid JSON: %(error)s"), error=str(err)) from None
 
 
 def format_result(result: dict[str, Any]) -> str:

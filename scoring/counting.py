@@ -16,15 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import ScoringError
+from .errors import Phrase, ScoringError, Term, gettext_noop, way_of_winning
 from .payouts import MAX_YAKUMAN
 from .yaku import EXCLUSIVE, YAKU, Yaku
 
 # Yaku that no single hand can hold together (beyond EXCLUSIVE, where one includes the
 # other), each with why.
-_SEVEN_PAIRS = "seven pairs have no triplets, sequences or kans"
-_HONOURS = "it has honours or terminals"
-_CONFLICTS: tuple[tuple[str, frozenset[str], str], ...] = (
+_SEVEN_PAIRS = Phrase(gettext_noop("seven pairs have no triplets, sequences or kans"))
+_HONOURS = Phrase(gettext_noop("it has honours or terminals"))
+_CONFLICTS: tuple[tuple[str, frozenset[str], Phrase], ...] = (
     (
         "chiitoitsu",
         frozenset(
@@ -46,7 +46,7 @@ _CONFLICTS: tuple[tuple[str, frozenset[str], str], ...] = (
                 "rinshan",
             }
         ),
-        "pinfu is four sequences and a pair worth no fu",
+        Phrase(gettext_noop("pinfu is four sequences and a pair worth no fu")),
     ),
     (
         "tanyao",
@@ -56,19 +56,31 @@ _CONFLICTS: tuple[tuple[str, frozenset[str], str], ...] = (
                 "double_wind", "haku", "hatsu", "chun", "shousangen",
             }
         ),
-        "tanyao has no honours or terminals, and the other needs them",
+        Phrase(gettext_noop("tanyao has no honours or terminals, and the other needs them")),
     ),
     (
         "toitoi",
         frozenset({"iipeikou", "ryanpeikou", "sanshoku", "ittsu", "chanta", "junchan"}),
-        "toitoi has no sequences",
+        Phrase(gettext_noop("toitoi has no sequences")),
     ),
-    ("ittsu", frozenset({"chanta", "junchan", "sanshoku"}), "ittsu is three runs of one suit"),
+    (
+        "ittsu",
+        frozenset({"chanta", "junchan", "sanshoku"}),
+        Phrase(gettext_noop("ittsu is three runs of one suit")),
+    ),
     ("chinitsu", frozenset({"seat_wind", "round_wind", "double_wind", "haku", "hatsu",
                             "chun", "shousangen", "chanta", "honroutou", "sanshoku",
-                            "sanshoku_doukou"}), "chinitsu is one suit with no honours"),
-    ("honitsu", frozenset({"sanshoku", "sanshoku_doukou"}), "honitsu is one suit and honours"),
+                            "sanshoku_doukou"}),
+     Phrase(gettext_noop("chinitsu is one suit with no honours"))),
+    (
+        "honitsu",
+        frozenset({"sanshoku", "sanshoku_doukou"}),
+        Phrase(gettext_noop("honitsu is one suit and honours")),
+    ),
 )  # fmt: skip
+_DORA = Phrase(gettext_noop("Dora"))
+_URA = Phrase(gettext_noop("Ura dora"))
+_RED_FIVES = Phrase(gettext_noop("Red fives"))
 _NEEDS_TSUMO = ("menzen_tsumo", "haitei", "rinshan", "tenhou", "chiihou")
 _NEEDS_RON = ("houtei", "chankan", "renhou")
 _NEEDS_RIICHI = ("ippatsu",)
@@ -110,11 +122,18 @@ def count_yaku(
     chosen = list(dict.fromkeys(keys))
     for key in chosen:
         if key not in YAKU:
-            raise ScoringError(f"Unknown yaku {key!r}: reload the page and tick it again.")
+            raise ScoringError(
+                gettext_noop("Unknown yaku %(key)s: reload the page and tick it again."),
+                key=repr(key),
+            )
     yakus = [YAKU[k] for k in chosen]
-    for what, number in (("Dora", dora), ("Ura dora", ura), ("Red fives", aka)):
+    for what, number in ((_DORA, dora), (_URA, ura), (_RED_FIVES, aka)):
         if not 0 <= number <= MAX_DORA:
-            raise ScoringError(f"{what}: enter a number from 0 to {MAX_DORA}.")
+            raise ScoringError(
+                gettext_noop("%(what)s: enter a number from 0 to %(most)s."),
+                what=what,
+                most=MAX_DORA,
+            )
     _refuse_impossible(yakus, is_open=is_open, ura=ura, tsumo=tsumo, open_tanyao=open_tanyao)
     total_dora = dora + ura + aka
     order = tuple(y.key for y in yakus)
@@ -122,16 +141,20 @@ def count_yaku(
     if multiple:
         if multiple > MAX_YAKUMAN:
             raise ScoringError(
-                f"That makes {multiple} yakuman, more than the {MAX_YAKUMAN} one hand can hold."
+                gettext_noop(
+                    "That makes %(count)s yakuman, more than the %(most)s one hand can hold."
+                ),
+                count=multiple,
+                most=MAX_YAKUMAN,
             )
         yakuman_keys = tuple(y.key for y in yakus if y.yakuman)
         return Count(yakuman_keys, is_open, total_dora, None, multiple, None)
     if not yakus:
-        raise ScoringError(
-            "Tick at least one yaku: dora alone do not make a winning hand."
-            if total_dora
-            else "Tick the hand's yaku (at least one)."
-        )
+        if total_dora:
+            raise ScoringError(
+                gettext_noop("Tick at least one yaku: dora alone do not make a winning hand.")
+            )
+        raise ScoringError(gettext_noop("Tick the hand's yaku (at least one)."))
     han = sum(y.han(is_open=is_open) or 0 for y in yakus) + total_dora
     return Count(order, is_open, total_dora, han, 0, suggest_fu(order, is_open, tsumo))
 
@@ -158,37 +181,67 @@ def _refuse_impossible(
     keys = {y.key for y in yakus}
     for y in yakus:
         if is_open and y.closed_only:
-            raise ScoringError(f"{y.romaji} needs a closed hand: untick it, or choose Closed.")
+            raise ScoringError(
+                gettext_noop("%(yaku)s needs a closed hand: untick it, or choose Closed."),
+                yaku=_name(y),
+            )
     if is_open and "tanyao" in keys and not open_tanyao:
         raise ScoringError(
-            "Tanyao needs a closed hand under this event's rules (no open tanyao): untick it, "
-            "or choose Closed."
+            gettext_noop(
+                "Tanyao needs a closed hand under this event's rules (no open tanyao): untick "
+                "it, or choose Closed."
+            )
         )
     for group in EXCLUSIVE:
         both = [y for y in yakus if y.key in group]
         if len(both) > 1:
-            names = " and ".join(y.romaji for y in both)
-            raise ScoringError(f"{names} cannot both count: tick only the one the hand has.")
+            names: Phrase | Term = _name(both[0])
+            for y in both[1:]:
+                names = Phrase(
+                    gettext_noop("%(first)s and %(second)s"), first=names, second=_name(y)
+                )
+            raise ScoringError(
+                gettext_noop("%(names)s cannot both count: tick only the one the hand has."),
+                names=names,
+            )
     for key, others, why in _CONFLICTS:
         if key in keys:
             clash = next((y for y in yakus if y.key in others), None)
             if clash is not None:
                 raise ScoringError(
-                    f"{YAKU[key].romaji} and {clash.romaji} cannot be in one hand ({why})."
+                    gettext_noop("%(yaku)s and %(yaku2)s cannot be in one hand (%(why)s)."),
+                    yaku=_name(YAKU[key]),
+                    yaku2=_name(clash),
+                    why=why,
                 )
     if ura and not keys & {"riichi", "double_riichi"}:
-        raise ScoringError("Ura dora count only after riichi: tick Riichi, or set ura dora to 0.")
+        raise ScoringError(
+            gettext_noop("Ura dora count only after riichi: tick Riichi, or set ura dora to 0.")
+        )
     for key in _NEEDS_RIICHI:
         if key in keys and not keys & {"riichi", "double_riichi"}:
-            raise ScoringError(f"{YAKU[key].romaji} comes only after riichi: tick Riichi too.")
+            raise ScoringError(
+                gettext_noop("%(yaku)s comes only after riichi: tick Riichi too."),
+                yaku=_name(YAKU[key]),
+            )
     if tsumo is not None:
         wrong = _NEEDS_RON if tsumo else _NEEDS_TSUMO
         for key in wrong:
             if key in keys:
-                how = "a ron" if tsumo else "a tsumo"
-                raise ScoringError(f"{YAKU[key].romaji} is won only by {how}: untick it.")
+                raise ScoringError(
+                    gettext_noop("%(yaku)s is won only by a %(way)s: untick it."),
+                    yaku=_name(YAKU[key]),
+                    way=way_of_winning(not tsumo),
+                )
     if tsumo and not is_open and "menzen_tsumo" not in keys and not any(y.yakuman for y in yakus):
         raise ScoringError(
-            "A closed hand won by tsumo has Menzen tsumo: tick it (or choose Open if the "
-            "hand called tiles)."
+            gettext_noop(
+                "A closed hand won by tsumo has Menzen tsumo: tick it (or choose Open if the "
+                "hand called tiles)."
+            )
         )
+
+
+def _name(y: Yaku) -> Term:
+    """A yaku as a refusal names it: by its romaji, or the app's name for its key."""
+    return Term("yaku", y.key, y.romaji)

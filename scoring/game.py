@@ -12,13 +12,15 @@ from decimal import Decimal
 from typing import Any
 
 from .endings import EndReason
-from .errors import ScoringError
+from .errors import ScoringError, Term, gettext_noop
 from .match import match_points, placements, seat_order_ranking
 from .payouts import STICK, Hand, Settlement, settle
 from .record import GameRecord, parse_record, validate_hand
 from .rules import Bust, Chombo, LeftoverSticks, Rules, Ties
 
 WINDS = "ESWN"
+# A hand entered after the game's end; the app tells it apart to say what to do instead.
+ALREADY_ENDED = gettext_noop("the game already ended (%(why)s)")
 ROUND_LABELS = tuple(f"{wind}{n}" for wind in "ESW" for n in range(1, 5))
 
 
@@ -116,9 +118,14 @@ def _check_riichi_points(hand: Hand, scores: tuple[int, ...], rules: Rules) -> N
     for seat in hand.riichi:
         if scores[seat] < rules.riichi_min_points:
             raise ScoringError(
-                f"seat {seat} declared riichi with {scores[seat]:,} points, but riichi needs"
-                f" at least {rules.riichi_min_points:,} (riichi_min_points); remove the riichi"
-                " or correct an earlier hand"
+                gettext_noop(
+                    "seat %(seat)s declared riichi with %(points)s points, but riichi needs at"
+                    " least %(least)s (riichi_min_points); remove the riichi or correct an"
+                    " earlier hand"
+                ),
+                seat=seat,
+                points=f"{scores[seat]:,}",
+                least=f"{rules.riichi_min_points:,}",
             )
 
 
@@ -130,7 +137,8 @@ def play_hand(
     `next_state` turns them into the table after the hand.
     """
     if state.finished:
-        raise ScoringError(f"the game already ended ({state.ended_by})", hand=number)
+        reason = str(state.ended_by)
+        raise ScoringError(ALREADY_ENDED, hand=number, why=Term("end", reason, reason))
     try:
         validate_hand(hand, rules)
         _check_riichi_points(hand, state.scores, rules)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import ScoringError
+from .errors import ScoringError, gettext_noop, way_of_winning
 from .rules import (
     Chombo,
     Kazoe,
@@ -100,33 +100,54 @@ def check_value(*, han: int | None, fu: int | None, yakuman: int | None, tsumo: 
     ...
     scoring.errors.ScoringError: 1 han 20 fu is not a possible ron: 20 fu is only a pinfu tsumo
     """
-    way = "tsumo" if tsumo else "ron"
     if yakuman is not None:
         if han is not None or fu is not None:
-            raise ScoringError("a yakuman win takes no han or fu: give only 'yakuman'")
+            raise ScoringError(
+                gettext_noop("a yakuman win takes no han or fu: give only 'yakuman'")
+            )
         if not 1 <= yakuman <= MAX_YAKUMAN:
-            raise ScoringError(f"yakuman must be 1 to {MAX_YAKUMAN} (the multiple), not {yakuman}")
+            raise ScoringError(
+                gettext_noop("yakuman must be 1 to %(most)s (the multiple), not %(given)s"),
+                most=MAX_YAKUMAN,
+                given=yakuman,
+            )
         return
     if han is None:
-        raise ScoringError("a win needs han (and fu up to 4 han), or a yakuman multiple")
+        raise ScoringError(
+            gettext_noop("a win needs han (and fu up to 4 han), or a yakuman multiple")
+        )
     if han < 1:
-        raise ScoringError(f"{han} han is not a win: a hand needs at least 1 han")
+        raise ScoringError(
+            gettext_noop("%(han)s han is not a win: a hand needs at least 1 han"), han=han
+        )
     if fu is None:
         if han <= 4:
-            raise ScoringError(f"fu is needed for a hand of {han} han")
+            raise ScoringError(gettext_noop("fu is needed for a hand of %(han)s han"), han=han)
         return
     if fu not in VALID_FU:
-        raise ScoringError(f"{fu} fu is not possible: fu is 20, 25 or 30 to 110 in tens")
+        raise ScoringError(
+            gettext_noop("%(fu)s fu is not possible: fu is 20, 25 or 30 to 110 in tens"), fu=fu
+        )
     if han >= 5:
         return
     if fu == 20 and not tsumo:
-        raise ScoringError(f"{han} han 20 fu is not a possible ron: 20 fu is only a pinfu tsumo")
+        raise ScoringError(
+            gettext_noop("%(han)s han 20 fu is not a possible ron: 20 fu is only a pinfu tsumo"),
+            han=han,
+        )
     if fu == 20 and han == 1:
-        raise ScoringError("1 han 20 fu is not a possible tsumo: pinfu tsumo is at least 2 han")
+        raise ScoringError(
+            gettext_noop("1 han 20 fu is not a possible tsumo: pinfu tsumo is at least 2 han")
+        )
     if fu == 25 and han == 1:
-        raise ScoringError(f"1 han 25 fu is not a possible {way}: seven pairs is at least 2 han")
+        raise ScoringError(
+            gettext_noop("1 han 25 fu is not a possible %(way)s: seven pairs is at least 2 han"),
+            way=way_of_winning(tsumo),
+        )
     if fu == 25 and han == 2 and tsumo:
-        raise ScoringError("2 han 25 fu is not a possible tsumo: seven pairs tsumo is 3 han")
+        raise ScoringError(
+            gettext_noop("2 han 25 fu is not a possible tsumo: seven pairs tsumo is 3 han")
+        )
 
 
 def base_points(*, han: int | None, fu: int | None, yakuman: int | None, rules: Rules) -> int:

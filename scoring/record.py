@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from .endings import EndReason
-from .errors import ScoringError
+from .errors import Phrase, ScoringError, gettext_noop
 from .payouts import AbortReason, Hand, Result, Win, check_value
 from .rules import MultiRon, Rules, resolve_rules
 
@@ -30,6 +30,7 @@ _HAND_FIELDS: dict[Result, tuple[str, ...]] = {
 _RESULTS: dict[Any, Result] = {result.value: result for result in Result}
 # `_check_keys`' allowed fields as sets, made once for each tuple of fields.
 _ALLOWED: dict[Sequence[str], frozenset[str]] = {}
+A_WIN = Phrase(gettext_noop("a win"))
 _WIN_FIELDS = (
     "winner",
     "loser",
@@ -66,51 +67,69 @@ class GameRecord:
     ended_early: str | None = None
 
 
-def _int(value: Any, what: str, *, hand: int | None = None) -> int:
+def _int(value: Any, what: str | Phrase, *, hand: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError(f"{what} must be a whole number, not {value!r}", hand=hand)
+        raise ScoringError(
+            gettext_noop("%(what)s must be a whole number, not %(value)s"),
+            hand=hand,
+            what=what,
+            value=repr(value),
+        )
     return value
 
 
-def _seat(value: Any, what: str, *, hand: int | None = None) -> int:
+def _seat(value: Any, what: str | Phrase, *, hand: int | None = None) -> int:
     if value.__class__ is int and 0 <= value <= 3:
         return value  # the usual case, without building the messages' checks
     seat = _int(value, what, hand=hand)
     if not 0 <= seat <= 3:
-        raise ScoringError(f"{what} must be a seat number 0 to 3, not {seat}", hand=hand)
+        raise ScoringError(
+            gettext_noop("%(what)s must be a seat number 0 to 3, not %(seat)s"),
+            hand=hand,
+            what=what,
+            seat=seat,
+        )
     return seat
 
 
 def _seats(value: Any, what: str, *, hand: int | None = None) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise ScoringError(f"'{what}' must be a list of seat numbers", hand=hand)
+        raise ScoringError(
+            gettext_noop("'%(what)s' must be a list of seat numbers"), hand=hand, what=what
+        )
     if not value:
         return ()
-    seats = tuple(_seat(v, f"a seat in '{what}'", hand=hand) for v in value)
+    in_list = Phrase(gettext_noop("a seat in '%(what)s'"), what=what)
+    seats = tuple(_seat(v, in_list, hand=hand) for v in value)
     if len(set(seats)) != len(seats):
-        raise ScoringError(f"'{what}' names a seat twice", hand=hand)
+        raise ScoringError(gettext_noop("'%(what)s' names a seat twice"), hand=hand, what=what)
     return seats
 
 
-def _object(value: Any, what: str, *, hand: int | None = None) -> dict[str, Any]:
+def _object(value: Any, what: Phrase, *, hand: int | None = None) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ScoringError(f"{what} must be a JSON object", hand=hand)
+        raise ScoringError(gettext_noop("%(what)s must be a JSON object"), hand=hand, what=what)
     return value
 
 
-def _check_keys(obj: dict[str, Any], allowed: Sequence[str], what: str, hand: int) -> None:
+def _check_keys(obj: dict[str, Any], allowed: Sequence[str], what: Phrase, hand: int) -> None:
     if obj.keys() <= _ALLOWED.setdefault(allowed, frozenset(allowed)):
         return
     for key in obj:
         if key not in allowed:
-            raise ScoringError(f"{what} has an unknown or misplaced field {key!r}", hand=hand)
+            raise ScoringError(
+                gettext_noop("%(what)s has an unknown or misplaced field %(key)s"),
+                hand=hand,
+                what=what,
+                key=repr(key),
+            )
 
 
 def _parse_win(obj: Any, n: int) -> Win:
-    win = _object(obj, "a win", hand=n)
-    _check_keys(win, _WIN_FIELDS, "a win", n)
+    win = _object(obj, A_WIN, hand=n)
+    _check_keys(win, _WIN_FIELDS, A_WIN, n)
     if "winner" not in win:
-        raise ScoringError("a win needs 'winner'", hand=n)
+        raise ScoringError(gettext_noop("a win needs 'winner'"), hand=n)
 
     def opt_int(key: str) -> int | None:
         value = win.get(key)
@@ -122,13 +141,13 @@ def _parse_win(obj: Any, n: int) -> Win:
     if yaku is not None and (
         not isinstance(yaku, list) or not all(isinstance(y, str) and y for y in yaku)
     ):
-        raise ScoringError("'yaku' must be a list of yaku names", hand=n)
+        raise ScoringError(gettext_noop("'yaku' must be a list of yaku names"), hand=n)
     is_open = win.get("open")
     if is_open is not None and not isinstance(is_open, bool):
-        raise ScoringError("'open' must be true or false", hand=n)
+        raise ScoringError(gettext_noop("'open' must be true or false"), hand=n)
     dora = opt_int("dora")
     if dora is not None and dora < 0:
-        raise ScoringError("'dora' cannot be negative", hand=n)
+        raise ScoringError(gettext_noop("'dora' cannot be negative"), hand=n)
     return Win(
         winner=_seat(win["winner"], "'winner'", hand=n),
         loser=None if win.get("loser") is None else _seat(win["loser"], "'loser'", hand=n),
@@ -145,25 +164,47 @@ def _parse_win(obj: Any, n: int) -> Win:
 
 def parse_hand(obj: Any, n: int) -> Hand:
     """One hand object of a record; `n` is its number, from 1, for messages."""
-    data = _object(obj, "a hand", hand=n)
+    data = _object(obj, Phrase(gettext_noop("a hand")), hand=n)
     try:
         result = _RESULTS.get(data.get("result")) or Result(data.get("result"))
     except (ValueError, TypeError):
         choices = ", ".join(r.value for r in Result)
         raise ScoringError(
-            f"unknown result {data.get('result')!r}; use one of {choices}", hand=n
+            gettext_noop("unknown result %(result)s; use one of %(choices)s"),
+            hand=n,
+            result=repr(data.get("result")),
+            choices=choices,
         ) from None
-    _check_keys(data, ("result", "riichi", *_HAND_FIELDS[result]), f"a {result} hand", n)
+    a_hand = Phrase(gettext_noop("a %(result)s hand"), result=result.value)
+    _check_keys(data, ("result", "riichi", *_HAND_FIELDS[result]), a_hand, n)
     for key in _HAND_FIELDS[result]:
         if key not in data:
-            hint = " (an empty list if nobody was tenpai)" if key == "tenpai" else ""
-            raise ScoringError(f"a {result} hand needs '{key}'{hint}", hand=n)
+            if key == "tenpai":
+                raise ScoringError(
+                    gettext_noop(
+                        "a %(result)s hand needs 'tenpai' (an empty list if nobody was tenpai)"
+                    ),
+                    hand=n,
+                    result=result.value,
+                )
+            raise ScoringError(
+                gettext_noop("a %(result)s hand needs '%(key)s'"),
+                hand=n,
+                result=result.value,
+                key=key,
+            )
     if "riichi" not in data:
-        raise ScoringError("every hand needs 'riichi' (an empty list if nobody declared)", hand=n)
+        raise ScoringError(
+            gettext_noop("every hand needs 'riichi' (an empty list if nobody declared)"), hand=n
+        )
     riichi = _seats(data["riichi"], "riichi", hand=n)
     if result in (Result.RON, Result.TSUMO):
         if not isinstance(data["wins"], list) or not data["wins"]:
-            raise ScoringError(f"a {result} hand needs 'wins', a list of one or more", hand=n)
+            raise ScoringError(
+                gettext_noop("a %(result)s hand needs 'wins', a list of one or more"),
+                hand=n,
+                result=result.value,
+            )
         wins = tuple(_parse_win(w, n) for w in data["wins"])
         return Hand(result=result, riichi=riichi, wins=wins)
     if result is Result.DRAW:
@@ -181,7 +222,10 @@ def parse_hand(obj: Any, n: int) -> Hand:
         except ValueError:
             choices = ", ".join(r.value for r in AbortReason)
             raise ScoringError(
-                f"unknown abort reason {data['reason']!r}; use one of {choices}", hand=n
+                gettext_noop("unknown abort reason %(reason)s; use one of %(choices)s"),
+                hand=n,
+                reason=repr(data["reason"]),
+                choices=choices,
             ) from None
         return Hand(result=result, riichi=riichi, reason=reason)
     return Hand(
@@ -194,54 +238,64 @@ def validate_hand(hand: Hand, rules: Rules) -> None:
     if hand.result is Result.RON:
         losers = {w.loser for w in hand.wins}
         if None in losers:
-            raise ScoringError("every win of a ron needs the 'loser' who dealt in")
+            raise ScoringError(gettext_noop("every win of a ron needs the 'loser' who dealt in"))
         if len(losers) > 1:
-            raise ScoringError("all wins of one ron hand must share the same loser")
+            raise ScoringError(gettext_noop("all wins of one ron hand must share the same loser"))
         winners = [w.winner for w in hand.wins]
         if len(set(winners)) != len(winners):
-            raise ScoringError("a seat is listed as winner twice")
+            raise ScoringError(gettext_noop("a seat is listed as winner twice"))
         if any(w.winner == w.loser for w in hand.wins):
-            raise ScoringError("the loser cannot also be a winner")
+            raise ScoringError(gettext_noop("the loser cannot also be a winner"))
         if len(hand.wins) > 3:
-            raise ScoringError("at most three players can ron one discard")
+            raise ScoringError(gettext_noop("at most three players can ron one discard"))
         if len(hand.wins) == 3 and rules.multi_ron is MultiRon.DOUBLE:
             raise ScoringError(
-                "three rons on one discard are an abortive draw under these rules: "
-                "record it as an abort with reason triple_ron"
+                gettext_noop(
+                    "three rons on one discard are an abortive draw under these rules: "
+                    "record it as an abort with reason triple_ron"
+                )
             )
     if hand.result is Result.TSUMO:
         if len(hand.wins) != 1:
-            raise ScoringError("a tsumo has exactly one winner")
+            raise ScoringError(gettext_noop("a tsumo has exactly one winner"))
         if hand.wins[0].loser is not None:
-            raise ScoringError("a tsumo has no loser: remove 'loser' or record a ron")
+            raise ScoringError(gettext_noop("a tsumo has no loser: remove 'loser' or record a ron"))
     for win in hand.wins:
         check_value(han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=hand.result is Result.TSUMO)
         if win.pao is not None:
             if win.pao == win.winner:
-                raise ScoringError("the winner cannot be liable (pao) for their own hand")
+                raise ScoringError(
+                    gettext_noop("the winner cannot be liable (pao) for their own hand")
+                )
             if win.yakuman is None:
-                raise ScoringError("pao applies only to a yakuman win")
+                raise ScoringError(gettext_noop("pao applies only to a yakuman win"))
         if win.pao_yakuman is not None:
             if win.pao is None:
-                raise ScoringError("'pao_yakuman' needs 'pao', the liable player")
+                raise ScoringError(gettext_noop("'pao_yakuman' needs 'pao', the liable player"))
             if not 1 <= win.pao_yakuman <= (win.yakuman or 0):
                 raise ScoringError(
-                    f"'pao_yakuman' must be 1 to the win's yakuman multiple ({win.yakuman}),"
-                    f" not {win.pao_yakuman}"
+                    gettext_noop(
+                        "'pao_yakuman' must be 1 to the win's yakuman multiple (%(yakuman)s),"
+                        " not %(given)s"
+                    ),
+                    yakuman=win.yakuman,
+                    given=win.pao_yakuman,
                 )
     if hand.result is Result.NAGASHI:
         if not rules.nagashi_mangan:
-            raise ScoringError("nagashi mangan is not played under these rules")
+            raise ScoringError(gettext_noop("nagashi mangan is not played under these rules"))
         if not hand.nagashi:
-            raise ScoringError("a nagashi hand needs at least one seat in 'nagashi'")
+            raise ScoringError(gettext_noop("a nagashi hand needs at least one seat in 'nagashi'"))
     if hand.result is Result.ABORT:
         if hand.reason is AbortReason.TRIPLE_RON:
             if rules.multi_ron is not MultiRon.DOUBLE:
                 raise ScoringError(
-                    "a triple ron is not an abortive draw under these rules: record the rons"
+                    gettext_noop(
+                        "a triple ron is not an abortive draw under these rules: record the rons"
+                    )
                 )
         elif not rules.abortive_draws:
-            raise ScoringError("abortive draws are not played under these rules")
+            raise ScoringError(gettext_noop("abortive draws are not played under these rules"))
 
 
 def parse_record(data: Any) -> GameRecord:
@@ -251,15 +305,21 @@ def parse_record(data: Any) -> GameRecord:
     ...               "players": ["A", "B", "C", "D"], "hands": []}).players
     ('A', 'B', 'C', 'D')
     """
-    doc = _object(data, "a game record")
+    doc = _object(data, Phrase(gettext_noop("a game record")))
     if doc.get("format") != FORMAT:
-        raise ScoringError(f"not a game record: 'format' must be {FORMAT!r}")
+        raise ScoringError(
+            gettext_noop("not a game record: 'format' must be %(format)s"), format=repr(FORMAT)
+        )
     allowed = ("format", "rules", "players", "hands", "final_scores", "leftover_sticks")
     for key in doc:
         if key not in (*allowed, "penalties", "ended_early"):
-            raise ScoringError(f"unknown field {key!r} in the game record")
+            raise ScoringError(
+                gettext_noop("unknown field %(key)s in the game record"), key=repr(key)
+            )
     if "rules" not in doc:
-        raise ScoringError("the record needs 'rules': a preset name or preset with overrides")
+        raise ScoringError(
+            gettext_noop("the record needs 'rules': a preset name or preset with overrides")
+        )
     rules = resolve_rules(doc["rules"])
     players = doc.get("players")
     if (
@@ -267,74 +327,101 @@ def parse_record(data: Any) -> GameRecord:
         or len(players) != 4
         or not all(isinstance(p, str) and p.strip() for p in players)
     ):
-        raise ScoringError("'players' must be four names, in starting seat order")
+        raise ScoringError(gettext_noop("'players' must be four names, in starting seat order"))
     if len(set(players)) != 4:
-        raise ScoringError("'players' names a player twice")
+        raise ScoringError(gettext_noop("'players' names a player twice"))
     penalties = tuple(_parse_penalty(p) for p in _list(doc.get("penalties", []), "penalties"))
     ended_early = doc.get("ended_early")
     if ended_early is not None and ended_early not in ENDED_EARLY:
         raise ScoringError(
-            f"'ended_early' must be {' or '.join(repr(str(e)) for e in ENDED_EARLY)},"
-            f" not {ended_early!r}"
+            gettext_noop("'ended_early' must be %(choices)s, not %(given)s"),
+            choices=" or ".join(repr(str(e)) for e in ENDED_EARLY),
+            given=repr(ended_early),
         )
 
     if "final_scores" in doc:
         if ended_early is not None:
             raise ScoringError(
-                "'ended_early' needs the hands played; a final-scores record is finished already"
+                gettext_noop(
+                    "'ended_early' needs the hands played; a final-scores record is finished"
+                    " already"
+                )
             )
         if "hands" in doc:
-            raise ScoringError("give either 'hands' or 'final_scores', not both")
+            raise ScoringError(gettext_noop("give either 'hands' or 'final_scores', not both"))
         scores = doc["final_scores"]
         if not isinstance(scores, list) or len(scores) != 4:
-            raise ScoringError("'final_scores' must be four scores, one per seat")
-        finals = tuple(_int(s, "a final score") for s in scores)
+            raise ScoringError(gettext_noop("'final_scores' must be four scores, one per seat"))
+        a_score = Phrase(gettext_noop("a final score"))
+        finals = tuple(_int(s, a_score) for s in scores)
         if any(s % 100 for s in finals):
-            raise ScoringError("final scores are multiples of 100")
+            raise ScoringError(gettext_noop("final scores are multiples of 100"))
         sticks = _int(doc.get("leftover_sticks", 0), "'leftover_sticks'")
         if sticks < 0:
-            raise ScoringError("'leftover_sticks' cannot be negative")
+            raise ScoringError(gettext_noop("'leftover_sticks' cannot be negative"))
         expected = 4 * rules.start_points
         if sum(finals) + 1000 * sticks != expected:
+            numbers = {
+                "sum": f"{sum(finals):,}",
+                "expected": f"{expected:,}",
+                "start": f"{rules.start_points:,}",
+            }
+            if sticks:
+                raise ScoringError(
+                    gettext_noop(
+                        "the final scores add up to %(sum)s plus %(sticks)s stick(s) on the "
+                        "table; they must make %(expected)s (4 x %(start)s)"
+                    ),
+                    sticks=sticks,
+                    **numbers,
+                )
             raise ScoringError(
-                f"the final scores add up to {sum(finals):,}"
-                + (f" plus {sticks} stick(s) on the table" if sticks else "")
-                + f"; they must make {expected:,} (4 x {rules.start_points:,})"
+                gettext_noop(
+                    "the final scores add up to %(sum)s; they must make %(expected)s"
+                    " (4 x %(start)s)"
+                ),
+                **numbers,
             )
         return GameRecord(doc["rules"], rules, tuple(players), None, finals, sticks, penalties)
     if "leftover_sticks" in doc:
-        raise ScoringError("'leftover_sticks' goes with 'final_scores'; with hands it is computed")
+        raise ScoringError(
+            gettext_noop("'leftover_sticks' goes with 'final_scores'; with hands it is computed")
+        )
     hands = _list(doc.get("hands"), "hands")
     parsed = tuple(parse_hand(h, n) for n, h in enumerate(hands, start=1))
     if ended_early is not None and not parsed:
         raise ScoringError(
-            "a game cannot end early before its first hand: enter the hands played,"
-            " or remove 'ended_early'"
+            gettext_noop(
+                "a game cannot end early before its first hand: enter the hands played,"
+                " or remove 'ended_early'"
+            )
         )
     return GameRecord(doc["rules"], rules, tuple(players), parsed, None, 0, penalties, ended_early)
 
 
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ScoringError(f"'{what}' must be a list")
+        raise ScoringError(gettext_noop("'%(what)s' must be a list"), what=what)
     return value
 
 
 def _parse_penalty(obj: Any) -> Penalty:
-    data = _object(obj, "a penalty")
+    data = _object(obj, Phrase(gettext_noop("a penalty")))
     for key in data:
         if key not in ("seat", "match_points", "reason"):
-            raise ScoringError(f"a penalty has an unknown field {key!r}")
-    seat = _seat(data.get("seat"), "a penalty's 'seat'")
+            raise ScoringError(
+                gettext_noop("a penalty has an unknown field %(key)s"), key=repr(key)
+            )
+    seat = _seat(data.get("seat"), Phrase(gettext_noop("a penalty's 'seat'")))
     value = data.get("match_points")
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ScoringError("a penalty needs 'match_points', a number such as -20.0")
+        raise ScoringError(gettext_noop("a penalty needs 'match_points', a number such as -20.0"))
     points = Decimal(str(value))
     if points != points.quantize(TENTH):
-        raise ScoringError("penalty match points are kept to tenths, e.g. -20.0")
+        raise ScoringError(gettext_noop("penalty match points are kept to tenths, e.g. -20.0"))
     reason = data.get("reason", "")
     if not isinstance(reason, str):
-        raise ScoringError("a penalty's 'reason' must be text")
+        raise ScoringError(gettext_noop("a penalty's 'reason' must be text"))
     return Penalty(seat, points, reason)
 
 

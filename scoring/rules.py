@@ -18,7 +18,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from .errors import ScoringError
+from .errors import ScoringError, gettext_noop
 
 TENTH = Decimal("0.1")
 
@@ -181,26 +181,30 @@ def _jsonable(value: Any) -> Any:
 def _check_consistency(rules: Rules) -> None:
     """Refuse option values that could not settle a game cleanly."""
     if rules.start_points <= 0 or rules.start_points % 100:
-        raise ScoringError("start_points must be a positive multiple of 100")
+        raise ScoringError(gettext_noop("start_points must be a positive multiple of 100"))
     if rules.return_points < 0 or rules.return_points % 100:
-        raise ScoringError("return_points must be a multiple of 100, 0 or more")
+        raise ScoringError(gettext_noop("return_points must be a multiple of 100, 0 or more"))
     if rules.target_points is not None and (rules.target_points < 0 or rules.target_points % 100):
-        raise ScoringError("target_points must be a multiple of 100, 0 or more")
+        raise ScoringError(gettext_noop("target_points must be a multiple of 100, 0 or more"))
     if rules.riichi_min_points < 0 or rules.riichi_min_points % 100:
-        raise ScoringError("riichi_min_points must be a multiple of 100, 0 or more")
+        raise ScoringError(gettext_noop("riichi_min_points must be a multiple of 100, 0 or more"))
     if rules.honba_value < 0 or rules.honba_value % 300:
         # A tsumo splits the honba between three payers in whole hundreds.
-        raise ScoringError("honba_value must be a multiple of 300 (0 or more)")
+        raise ScoringError(gettext_noop("honba_value must be a multiple of 300 (0 or more)"))
     if rules.noten_total < 0 or rules.noten_total % 600:
         # It must split evenly among 1, 2 or 3 tenpai players in whole hundreds.
-        raise ScoringError("noten_total must be a multiple of 600 (0 or more)")
+        raise ScoringError(gettext_noop("noten_total must be a multiple of 600 (0 or more)"))
     if len(rules.uma) != 4:
-        raise ScoringError("uma needs four numbers, for 1st to 4th place")
+        raise ScoringError(gettext_noop("uma needs four numbers, for 1st to 4th place"))
     for value in (*rules.uma, rules.chombo_penalty, rules.oka or Decimal(0)):
         if value != value.quantize(TENTH):
-            raise ScoringError("match points are kept to tenths: uma, oka and penalties too")
+            raise ScoringError(
+                gettext_noop("match points are kept to tenths: uma, oka and penalties too")
+            )
     if rules.chombo_penalty > 0:
-        raise ScoringError("chombo_penalty is a deduction: give it as 0 or a negative number")
+        raise ScoringError(
+            gettext_noop("chombo_penalty is a deduction: give it as 0 or a negative number")
+        )
 
 
 def _uma(*values: int) -> tuple[Decimal, Decimal, Decimal, Decimal]:
@@ -577,33 +581,45 @@ def option_names() -> list[str]:
 
 def _to_decimal(name: str, value: Any) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        raise ScoringError(f"option {name!r} must be a number")
+        raise ScoringError(gettext_noop("option %(name)s must be a number"), name=repr(name))
     try:
         result = Decimal(str(value))
     except InvalidOperation:
-        raise ScoringError(f"option {name!r} must be a number") from None
+        raise ScoringError(
+            gettext_noop("option %(name)s must be a number"), name=repr(name)
+        ) from None
     if not result.is_finite():
-        raise ScoringError(f"option {name!r} must be a number")
+        raise ScoringError(gettext_noop("option %(name)s must be a number"), name=repr(name))
     return result
 
 
 def _convert_option(name: str, value: Any) -> Any:
     if name in _BOOLS:
         if not isinstance(value, bool):
-            raise ScoringError(f"option {name!r} must be true or false")
+            raise ScoringError(
+                gettext_noop("option %(name)s must be true or false"), name=repr(name)
+            )
         return value
     if name in _INTS:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ScoringError(f"option {name!r} must be a whole number of points")
+            raise ScoringError(
+                gettext_noop("option %(name)s must be a whole number of points"), name=repr(name)
+            )
         return value
     if name in _ENUMS:
         choices = [c.value for c in _ENUMS[name]]
         if value not in choices:
-            raise ScoringError(f"option {name!r} must be one of {', '.join(choices)}")
+            raise ScoringError(
+                gettext_noop("option %(name)s must be one of %(choices)s"),
+                name=repr(name),
+                choices=", ".join(choices),
+            )
         return _ENUMS[name](value)
     if name == "uma":
         if not isinstance(value, list | tuple) or len(value) != 4:
-            raise ScoringError("option 'uma' must be a list of four numbers, 1st to 4th")
+            raise ScoringError(
+                gettext_noop("option 'uma' must be a list of four numbers, 1st to 4th")
+            )
         return tuple(_to_decimal("uma", v) for v in value)
     if name == "oka":
         return None if value is None else _to_decimal(name, value)
@@ -611,7 +627,9 @@ def _convert_option(name: str, value: Any) -> Any:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ScoringError(f"option {name!r} must be a whole number of points")
+            raise ScoringError(
+                gettext_noop("option %(name)s must be a whole number of points"), name=repr(name)
+            )
         return value
     return _to_decimal(name, value)
 
@@ -627,16 +645,24 @@ def resolve_rules(spec: Any) -> Rules:
     elif isinstance(spec, dict):
         unknown = set(spec) - {"preset", "overrides"}
         if unknown:
-            raise ScoringError(f"rules: unknown field {sorted(unknown)[0]!r}")
+            raise ScoringError(
+                gettext_noop("rules: unknown field %(key)s"), key=repr(sorted(unknown)[0])
+            )
         preset = spec.get("preset")
         overrides = spec.get("overrides", {})
         if not isinstance(overrides, dict):
-            raise ScoringError("rules: 'overrides' must be an object of option: value")
+            raise ScoringError(
+                gettext_noop("rules: 'overrides' must be an object of option: value")
+            )
     else:
-        raise ScoringError('rules must be a preset name or {"preset": ..., "overrides": {...}}')
+        raise ScoringError(
+            gettext_noop('rules must be a preset name or {"preset": ..., "overrides": {...}}')
+        )
     if preset not in PRESETS:
         raise ScoringError(
-            f"unknown rule preset {preset!r}; choose one of {', '.join(sorted(PRESETS))}"
+            gettext_noop("unknown rule preset %(preset)s; choose one of %(choices)s"),
+            preset=repr(preset),
+            choices=", ".join(sorted(PRESETS)),
         )
     base = PRESETS[preset]
     if not overrides:
@@ -651,7 +677,7 @@ def resolve_rules(spec: Any) -> Rules:
     changes = {}
     for name, value in overrides.items():
         if name not in _FIELDS:
-            raise ScoringError(f"unknown rule option {name!r}")
+            raise ScoringError(gettext_noop("unknown rule option %(name)s"), name=repr(name))
         changes[name] = _convert_option(name, value)
     rules = dataclasses.replace(base, **changes)
     if key:

@@ -18,6 +18,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from scoring.errors import TemplateError, gettext_noop
+
 from .designs import construction_rounds, transversal_rounds
 
 METHODS = ("balanced", "swiss", "random")
@@ -27,8 +29,9 @@ MAX_ROUNDS = 30
 Round = list[list[int]]
 
 
-class SeatingError(ValueError):
-    """A plan that cannot be made, with a message the organiser can act on."""
+class SeatingError(TemplateError):
+    """A plan that cannot be made, with a message the organiser can act on (a template and
+    its parameters, as the engine's refusals)."""
 
 
 @dataclass(frozen=True)
@@ -49,19 +52,38 @@ class Plan:
 def check_size(players: int, rounds: int, *, played: int = 0) -> None:
     """Refuse plans that cannot be made, with the reason."""
     if players < 4:
-        raise SeatingError(f"A plan needs at least 4 players; there are {players}.")
+        raise SeatingError(
+            gettext_noop("A plan needs at least 4 players; there are %(players)s."), players=players
+        )
     if players > MAX_PLAYERS:
-        raise SeatingError(f"A plan can seat at most {MAX_PLAYERS} players; there are {players}.")
+        raise SeatingError(
+            gettext_noop("A plan can seat at most %(most)s players; there are %(players)s."),
+            most=MAX_PLAYERS,
+            players=players,
+        )
     if rounds < 1:
-        raise SeatingError("Ask for at least one round.")
+        raise SeatingError(gettext_noop("Ask for at least one round."))
     if rounds + played > MAX_ROUNDS:
         left = MAX_ROUNDS - played
+        if left <= 0:
+            raise SeatingError(
+                gettext_noop("An event can have at most %(most)s rounds; all of them are played."),
+                most=MAX_ROUNDS,
+            )
+        if played:
+            raise SeatingError(
+                gettext_noop(
+                    "An event can have at most %(most)s rounds and %(played)s are played "
+                    "already; ask for %(left)s or fewer."
+                ),
+                most=MAX_ROUNDS,
+                played=played,
+                left=left,
+            )
         raise SeatingError(
-            f"An event can have at most {MAX_ROUNDS} rounds"
-            + (f" and {played} are played already" if played else "")
-            + f"; ask for {left} or fewer."
-            if left > 0
-            else f"An event can have at most {MAX_ROUNDS} rounds; all of them are played."
+            gettext_noop("An event can have at most %(most)s rounds; ask for %(left)s or fewer."),
+            most=MAX_ROUNDS,
+            left=left,
         )
 
 
@@ -87,11 +109,13 @@ def make_plan(
     """
     if method not in METHODS:
         raise SeatingError(
-            f"Unknown seating method {method!r}; choose one of {', '.join(METHODS)}."
+            gettext_noop("Unknown seating method %(method)s; choose one of %(choices)s."),
+            method=repr(method),
+            choices=", ".join(METHODS),
         )
     players = list(players)
     if len(set(players)) != len(players):
-        raise SeatingError("A player is listed twice; list every player once.")
+        raise SeatingError(gettext_noop("A player is listed twice; list every player once."))
     check_size(len(players), rounds, played=len(history))
     index = {p: i for i, p in enumerate(players)}
     n = len(players)
@@ -140,19 +164,32 @@ def check_round(players: Sequence[Hashable], tables: Sequence[Sequence[Hashable]
     known = set(players)
     seen: dict[Hashable, int] = {}
     if not tables:
-        raise SeatingError("Give at least one table of four players.")
+        raise SeatingError(gettext_noop("Give at least one table of four players."))
     for number, table in enumerate(tables, start=1):
         if len(table) != 4:
             raise SeatingError(
-                f"Table {number} has {len(table)} players; every table needs exactly 4."
+                gettext_noop(
+                    "Table %(number)s has %(count)s players; every table needs exactly 4."
+                ),
+                number=number,
+                count=len(table),
             )
         for p in table:
             if p not in known:
-                raise SeatingError(f"Table {number}: {p} is not taking part in this event.")
+                raise SeatingError(
+                    gettext_noop("Table %(number)s: %(player)s is not taking part in this event."),
+                    number=number,
+                    player=p,
+                )
             if p in seen:
                 raise SeatingError(
-                    f"{p} is at table {seen[p]} and at table {number}; "
-                    "seat every player at one table only."
+                    gettext_noop(
+                        "%(player)s is at table %(first)s and at table %(number)s; "
+                        "seat every player at one table only."
+                    ),
+                    player=p,
+                    first=seen[p],
+                    number=number,
                 )
             seen[p] = number
 

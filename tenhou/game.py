@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, gettext_noop
 
 from . import platforms
 
@@ -209,7 +209,11 @@ def win_dict(
 def wins_hand(wins: list[dict[str, Any]], riichi: list[int], number: int) -> dict[str, Any]:
     tsumo = [w for w in wins if "loser" not in w]
     if tsumo and len(wins) > 1:
-        raise ScoringError("a tsumo cannot share the hand with other wins", hand=number)
+        raise ScoringError(
+            gettext_noop("a tsumo cannot share the hand with other wins"), hand=number
+        )
     if len({w.get("loser") for w in wins}) > 1:
-        raise ScoringError("the wins of one hand have different discarders", hand=number)
+        raise ScoringError(
+            gettext_noop("the wins of one hand have different discarders"), hand=number
+        )
     return {"result": "tsumo" if tsumo else "ron", "riichi": riichi, "wins": wins}

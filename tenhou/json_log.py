@@ -15,7 +15,7 @@ from typing import Any
 
 from mahjong.constants import EAST
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, gettext_noop
 
 from . import names, platforms
 from .game import (
@@ -57,24 +57,28 @@ def load_json(data: bytes | str) -> dict[str, Any]:
         except UnicodeDecodeError as err:
             # A file cut inside a multi-byte character fails here, not in the JSON parser.
             if err.end >= len(data):
-                raise ScoringError("truncated log: the JSON ends early") from None
-            raise ScoringError("not a Tenhou log: the JSON is not UTF-8 text") from None
+                raise ScoringError(gettext_noop("truncated log: the JSON ends early")) from None
+            raise ScoringError(
+                gettext_noop("not a Tenhou log: the JSON is not UTF-8 text")
+            ) from None
     check_json_depth(data)
     try:
         doc = json.loads(data)
     except RecursionError:  # only if the depth check above were loosened
-        raise ScoringError("not a Tenhou log: the JSON is nested too deep") from None
+        raise ScoringError(gettext_noop("not a Tenhou log: the JSON is nested too deep")) from None
     except json.JSONDecodeError as err:
         # Cut short: the parser fails at the end, or inside the last string, number or word.
         if err.msg.startswith("Unterminated string") or _PARTIAL_TOKEN.fullmatch(
             err.doc[err.pos :]
         ):
-            raise ScoringError("truncated log: the JSON ends early") from None
+            raise ScoringError(gettext_noop("truncated log: the JSON ends early")) from None
         raise ScoringError(
-            f"not a Tenhou log: broken JSON at line {err.lineno} column {err.colno}"
+            gettext_noop("not a Tenhou log: broken JSON at line %(line)s column %(column)s"),
+            line=err.lineno,
+            column=err.colno,
         ) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
-        raise ScoringError("not a Tenhou log: a JSON object without a 'log' list")
+        raise ScoringError(gettext_noop("not a Tenhou log: a JSON object without a 'log' list"))
     return doc
 
 
@@ -83,23 +87,23 @@ def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
     disp = str(rule.get("disp", ""))
     names = doc.get("name")
     if disp.startswith("三") or (isinstance(names, list) and len(names) == 3):
-        raise ScoringError("three-player logs are not supported")
+        raise ScoringError(gettext_noop("three-player logs are not supported"))
     if not isinstance(names, list) or len(names) != 4:
-        raise ScoringError("not a Tenhou log: 'name' must list four players")
+        raise ScoringError(gettext_noop("not a Tenhou log: 'name' must list four players"))
     if names[3] == "":
-        raise ScoringError("three-player logs are not supported")
+        raise ScoringError(gettext_noop("three-player logs are not supported"))
     players = [str(n) for n in names]
     platform, length = platforms.from_rule_name(disp, str(doc.get("ref") or ""))
     sc = doc.get("sc")
     if not isinstance(sc, list) or len(sc) != 8:
-        raise ScoringError("truncated log: no final scores ('sc')")
+        raise ScoringError(gettext_noop("truncated log: no final scores ('sc')"))
     if not doc["log"]:
-        raise ScoringError("truncated log: no hands")
+        raise ScoringError(gettext_noop("truncated log: no hands"))
     try:
         final_scores = [int(s) for s in sc[0::2]]
         match_points = [match_points_of(p) for p in sc[1::2]]
     except (TypeError, ValueError, ArithmeticError):
-        raise ScoringError("unreadable final result ('sc')") from None
+        raise ScoringError(gettext_noop("unreadable final result ('sc')")) from None
 
     entries = [_JsonHand.parse(entry, number) for number, entry in enumerate(doc["log"], 1)]
     hands = []
@@ -152,7 +156,9 @@ class _JsonHand:
         if not isinstance(entry, list) or len(entry) < 17:
             found = len(entry) if isinstance(entry, list) else 0
             raise ScoringError(
-                f"truncated log: a hand needs 17 fields, this one has {found}", hand=number
+                gettext_noop("truncated log: a hand needs 17 fields, this one has %(found)s"),
+                hand=number,
+                found=found,
             )
         try:
             hand = cls(
@@ -165,19 +171,21 @@ class _JsonHand:
                 entry[16],
             )
         except (KeyError, TypeError, ValueError, IndexError):
-            raise ScoringError("malformed hand in the log", hand=number) from None
+            raise ScoringError(gettext_noop("malformed hand in the log"), hand=number) from None
         if len(hand.scores) != 4:
-            raise ScoringError("malformed hand in the log: four scores expected", hand=number)
+            raise ScoringError(
+                gettext_noop("malformed hand in the log: four scores expected"), hand=number
+            )
         if not isinstance(hand.result, list) or not hand.result:
-            raise ScoringError("truncated log: the hand has no result", hand=number)
+            raise ScoringError(gettext_noop("truncated log: the hand has no result"), hand=number)
         return hand
 
     @property
     def dealer(self) -> int:
         return self.round_index % 4
 
-    def fail(self, message: str) -> ScoringError:
-        return ScoringError(message, hand=self.number)
+    def fail(self, template: str, **params: Any) -> ScoringError:
+        return ScoringError(template, hand=self.number, **params)
 
     def convert(self) -> tuple[dict[str, Any], list[int]]:
         """The record's hand, and the result's point changes (riichi sticks left out)."""
@@ -203,7 +211,7 @@ class _JsonHand:
         if kind == "流し満貫":
             payments = [self._changes(r) for r in rest if isinstance(r, list)]
             if not payments:
-                raise self.fail("nagashi mangan without its payments")
+                raise self.fail(gettext_noop("nagashi mangan without its payments"))
             changes = [sum(col) for col in zip(*payments, strict=True)]
             nagashi = sorted({s for p in payments for s, d in enumerate(p) if d > 0})
             hand = {
@@ -219,15 +227,17 @@ class _JsonHand:
             ronned = self._last_discarder() if reason == "triple_ron" else None
             hand = {"result": "abort", "riichi": self._riichi(ronned), "reason": reason}
             return hand, [0, 0, 0, 0]
-        raise self.fail(f"unknown result {kind!r}")
+        raise self.fail(gettext_noop("unknown result %(kind)s"), kind=repr(kind))
 
     def _changes(self, value: Any) -> list[int]:
         if not isinstance(value, list) or len(value) != 4:
-            raise self.fail("malformed result: four point changes expected")
+            raise self.fail(gettext_noop("malformed result: four point changes expected"))
         try:
             return [int(v) for v in value]
         except (TypeError, ValueError):
-            raise self.fail("malformed result: point changes must be numbers") from None
+            raise self.fail(
+                gettext_noop("malformed result: point changes must be numbers")
+            ) from None
 
     def _riichi(self, ronned: int | None) -> list[int]:
         """Seats whose riichi stick went on the table.
@@ -248,7 +258,9 @@ class _JsonHand:
 
     def _wins(self, rest: list[Any]) -> tuple[dict[str, Any], list[int]]:
         if not rest or len(rest) % 2:
-            raise self.fail("malformed win: point changes and win details expected in pairs")
+            raise self.fail(
+                gettext_noop("malformed win: point changes and win details expected in pairs")
+            )
         changes = [0, 0, 0, 0]
         wins = []
         for payment, info in zip(rest[0::2], rest[1::2], strict=True):
@@ -263,7 +275,9 @@ class _JsonHand:
             or len(info) < 4
             or not all(isinstance(x, int) and 0 <= x <= 3 for x in info[:3])
         ):
-            raise self.fail("malformed win: [winner, from, liable, points, yaku...] expected")
+            raise self.fail(
+                gettext_noop("malformed win: [winner, from, liable, points, yaku...] expected")
+            )
         winner, source, liable, text = info[:4]
         han = yakuman = dora = 0
         yaku = []
@@ -276,7 +290,7 @@ class _JsonHand:
                 continue
             found = _HAN.search(item)
             if not found:
-                raise self.fail(f"unreadable yaku {item!r}")
+                raise self.fail(gettext_noop("unreadable yaku %(item)s"), item=repr(item))
             value = int(found.group(1))
             han += value
             if names.is_dora(yaku_name):
@@ -284,7 +298,7 @@ class _JsonHand:
             elif value:
                 yaku.append(self._yaku_key(yaku_name))
         if not yakuman and han == 0:
-            raise self.fail("a win without yaku")
+            raise self.fail(gettext_noop("a win without yaku"))
         tsumo = winner == source
         if yakuman:
             # One item per yakuman, except where Mahjong Soul counts one yaku double
@@ -329,7 +343,10 @@ class _JsonHand:
     def _yaku_key(self, name: str) -> str:
         key = names.yaku_key(name)
         if key is None:
-            raise self.fail(f"unknown yaku {name!r}: not one of the ranked rules' yaku")
+            raise self.fail(
+                gettext_noop("unknown yaku %(name)s: not one of the ranked rules' yaku"),
+                name=repr(name),
+            )
         return key
 
     # --- tiles ---
@@ -353,7 +370,7 @@ class _JsonHand:
 
     def _ronned_tile(self, loser: int) -> int:
         if not self.discards[loser]:
-            raise self.fail(f"seat {loser} is ronned but never discarded")
+            raise self.fail(gettext_noop("seat %(seat)s is ronned but never discarded"), seat=loser)
         return self._discarded_kind(loser, len(self.discards[loser]) - 1)
 
     def _last_discarder(self) -> int | None:

@@ -12,7 +12,7 @@ import re
 import zlib
 from itertools import accumulate
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, gettext_noop
 
 MAX_LOG_BYTES = 20 * 1024 * 1024  # a log after decompression
 MAX_GZIP_MEMBERS = 8
@@ -28,8 +28,11 @@ def _megabytes(size: int) -> str:
 
 def too_large(size: int = MAX_LOG_BYTES) -> ScoringError:
     return ScoringError(
-        f"not a Tenhou log: it is larger than {_megabytes(size)} once decompressed, far more "
-        "than any game log (a long one is under 100 kB)"
+        gettext_noop(
+            "not a Tenhou log: it is larger than %(size)s once decompressed, far more than any"
+            " game log (a long one is under 100 kB)"
+        ),
+        size=_megabytes(size),
     )
 
 
@@ -51,11 +54,12 @@ def gunzip(data: bytes, *, limit: int = MAX_LOG_BYTES) -> bytes:
         if bytes(rest[:2]) != b"\x1f\x8b":
             if not bytes(rest).strip(b"\x00"):
                 break  # zero padding after the last member, as some tools write
-            raise ScoringError("not a Tenhou log: broken gzip data")
+            raise ScoringError(gettext_noop("not a Tenhou log: broken gzip data"))
         members += 1
         if members > MAX_GZIP_MEMBERS:
             raise ScoringError(
-                f"not a Tenhou log: a gzip file of more than {MAX_GZIP_MEMBERS} parts"
+                gettext_noop("not a Tenhou log: a gzip file of more than %(most)s parts"),
+                most=MAX_GZIP_MEMBERS,
             )
         inflater = zlib.decompressobj(wbits=31)
         position = 0
@@ -65,11 +69,11 @@ def gunzip(data: bytes, *, limit: int = MAX_LOG_BYTES) -> bytes:
                 pending = bytes(rest[position : position + _STEP])
                 position += len(pending)
                 if not pending:
-                    raise ScoringError("truncated log: the gzip data ends early")
+                    raise ScoringError(gettext_noop("truncated log: the gzip data ends early"))
             try:
                 piece = inflater.decompress(pending, limit + 1 - len(out))
             except zlib.error:
-                raise ScoringError("not a Tenhou log: broken gzip data") from None
+                raise ScoringError(gettext_noop("not a Tenhou log: broken gzip data")) from None
             out += piece
             if len(out) > limit:
                 raise too_large(limit)
@@ -96,7 +100,9 @@ def check_json_depth(text: str | bytes, *, limit: int = MAX_JSON_DEPTH) -> None:
     # brackets is the depth. Both steps run in C, so a 20 MB log is checked in a blink.
     brackets = _STRING.sub(b"", text).translate(None, _NOT_BRACKET)
     if max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0) > limit:
-        raise ScoringError(f"not a Tenhou log: the JSON is nested more than {limit} deep")
+        raise ScoringError(
+            gettext_noop("not a Tenhou log: the JSON is nested more than %(most)s deep"), most=limit
+        )
 
 
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -109,7 +115,7 @@ def check_xml(data: str | bytes) -> None:
     entities can expand a small file into gigabytes."""
     head = data[:4096] if isinstance(data, bytes) else data[:4096].encode("utf-8", "replace")
     if b"<!DOCTYPE" in head.upper() or b"<!ENTITY" in head.upper():
-        raise ScoringError("not a Tenhou log: XML with a document type or entities")
+        raise ScoringError(gettext_noop("not a Tenhou log: XML with a document type or entities"))
 
 
 def read_capped(handle, *, limit: int = MAX_LOG_BYTES) -> bytes:

@@ -6,7 +6,7 @@ import urllib.parse
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, gettext_noop
 
 from . import names, platforms
 from .game import (
@@ -37,21 +37,36 @@ def load_xml(data: bytes | str) -> ET.Element:
         text = data if isinstance(data, str) else data.decode("utf-8", "replace")
         text = text.lstrip("\ufeff \t\r\n")
         if ("<mjloggm" in text or "<mjloggm".startswith(text)) and "</mjloggm>" not in text:
-            raise ScoringError("truncated log: the XML ends early") from None
-        raise ScoringError(f"not a Tenhou log: broken XML ({err})") from None
+            raise ScoringError(gettext_noop("truncated log: the XML ends early")) from None
+        raise ScoringError(
+            gettext_noop("not a Tenhou log: broken XML (%(error)s)"), error=str(err)
+        ) from None
     if root.tag != "mjloggm":
-        raise ScoringError(f"not a Tenhou log: XML whose root is <{root.tag}>, not <mjloggm>")
+        raise ScoringError(
+            gettext_noop("not a Tenhou log: XML whose root is <%(tag)s>, not <mjloggm>"),
+            tag=root.tag,
+        )
     return root
 
 
 def _ints(element: ET.Element, attribute: str, hand: int | None = None) -> list[int]:
     value = element.get(attribute)
     if value is None:
-        raise ScoringError(f"<{element.tag}> without its {attribute!r}", hand=hand)
+        raise ScoringError(
+            gettext_noop("<%(tag)s> without its %(attribute)s"),
+            hand=hand,
+            tag=element.tag,
+            attribute=repr(attribute),
+        )
     try:
         return [int(v) for v in value.split(",")] if value else []
     except ValueError:
-        raise ScoringError(f"<{element.tag}> has an unreadable {attribute!r}", hand=hand) from None
+        raise ScoringError(
+            gettext_noop("<%(tag)s> has an unreadable %(attribute)s"),
+            hand=hand,
+            tag=element.tag,
+            attribute=repr(attribute),
+        ) from None
 
 
 def _rule_name(flags: int) -> str:
@@ -83,7 +98,7 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
         if start is None:
             return
         if after is None:
-            raise ScoringError("truncated log: the hand has no result", hand=number)
+            raise ScoringError(gettext_noop("truncated log: the hand has no result"), hand=number)
         if wins:
             hands.append(wins_hand(list(wins), sorted(riichi), number))
         deltas.append([a - b for a, b in zip(after, start, strict=True)])
@@ -93,18 +108,18 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
         if tag == "GO":
             flags = int(element.get("type", "0"))
             if flags & 0x10:
-                raise ScoringError("three-player logs are not supported")
+                raise ScoringError(gettext_noop("three-player logs are not supported"))
         elif tag == "UN" and players is None and element.get("n0") is not None:
             names = [urllib.parse.unquote(element.get(f"n{i}", "")) for i in range(4)]
             if not names[3]:
-                raise ScoringError("three-player logs are not supported")
+                raise ScoringError(gettext_noop("three-player logs are not supported"))
             players = names
         elif tag == "INIT":
             close_hand()
             number += 1
             start = [t * 100 for t in _ints(element, "ten", number)]
             if len(start) != 4:
-                raise ScoringError("three-player logs are not supported")
+                raise ScoringError(gettext_noop("three-player logs are not supported"))
             riichi, wins, after = [], [], None
         elif start is None:
             continue
@@ -115,7 +130,7 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
             after = _after(element, number)
         elif tag == "RYUUKYOKU":
             if wins:
-                raise ScoringError("a draw after a win in the same hand", hand=number)
+                raise ScoringError(gettext_noop("a draw after a win in the same hand"), hand=number)
             hands.append(_xml_draw(element, sorted(riichi), number))
             after = _after(element, number)
         if tag in ("AGARI", "RYUUKYOKU") and element.get("owari"):
@@ -123,16 +138,16 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
     close_hand()
 
     if players is None:
-        raise ScoringError("not a Tenhou log: no player names (<UN>)")
+        raise ScoringError(gettext_noop("not a Tenhou log: no player names (<UN>)"))
     if not hands:
-        raise ScoringError("truncated log: no hands")
+        raise ScoringError(gettext_noop("truncated log: no hands"))
     if owari is None or len(owari) != 8:
-        raise ScoringError("truncated log: no final result ('owari')")
+        raise ScoringError(gettext_noop("truncated log: no final result ('owari')"))
     try:
         final_scores = [int(s) * 100 for s in owari[0::2]]
         match_points = [match_points_of(p) for p in owari[1::2]]
     except (ValueError, ArithmeticError):
-        raise ScoringError("unreadable final result ('owari')") from None
+        raise ScoringError(gettext_noop("unreadable final result ('owari')")) from None
     # Without a <GO> the log says nothing of its length: Tenhou's ranked games are South
     # games unless the type bits say otherwise.
     platform, length = (
@@ -162,7 +177,7 @@ def _after(element: ET.Element, number: int) -> list[int]:
     """The scores after a result: `sc` is (score, change) pairs in hundreds."""
     sc = _ints(element, "sc", number)
     if len(sc) != 8:
-        raise ScoringError("three-player logs are not supported")
+        raise ScoringError(gettext_noop("three-player logs are not supported"))
     return [(sc[i] + sc[i + 1]) * 100 for i in range(0, 8, 2)]
 
 
@@ -170,10 +185,10 @@ def _xml_win(element: ET.Element, number: int) -> dict[str, Any]:
     winner = int(element.get("who", "-1"))
     source = int(element.get("fromWho", "-1"))
     if not (0 <= winner <= 3 and 0 <= source <= 3):
-        raise ScoringError("<AGARI> with an unreadable winner", hand=number)
+        raise ScoringError(gettext_noop("<AGARI> with an unreadable winner"), hand=number)
     ten = _ints(element, "ten", number)
     if len(ten) != 3:
-        raise ScoringError("<AGARI> with an unreadable 'ten'", hand=number)
+        raise ScoringError(gettext_noop("<AGARI> with an unreadable 'ten'"), hand=number)
     fu = ten[0]
     yaku: list[str] = []
     han = dora = 0
@@ -188,7 +203,7 @@ def _xml_win(element: ET.Element, number: int) -> dict[str, Any]:
     yakuman_ids = _ints(element, "yakuman", number) if element.get("yakuman") else []
     yaku += [_yaku_key(_yaku_name(y, number), number) for y in yakuman_ids]
     if not yakuman_ids and han == 0:
-        raise ScoringError("a win without yaku", hand=number)
+        raise ScoringError(gettext_noop("a win without yaku"), hand=number)
     melds = _ints(element, "m", number) if element.get("m") else []
     pao = element.get("paoWho")
     return win_dict(
@@ -208,14 +223,14 @@ def _xml_win(element: ET.Element, number: int) -> dict[str, Any]:
 
 def _yaku_name(yaku_id: int, number: int) -> str:
     if not 0 <= yaku_id < len(names.YAKU_BY_ID):
-        raise ScoringError(f"unknown yaku id {yaku_id}", hand=number)
+        raise ScoringError(gettext_noop("unknown yaku id %(id)s"), hand=number, id=yaku_id)
     return names.YAKU_BY_ID[yaku_id]
 
 
 def _yaku_key(name: str, number: int) -> str:
     key = names.yaku_key(name)
     if key is None:
-        raise ScoringError(f"unknown yaku {name!r}", hand=number)
+        raise ScoringError(gettext_noop("unknown yaku %(name)s"), hand=number, name=repr(name))
     return key
 
 
@@ -231,4 +246,4 @@ def _xml_draw(element: ET.Element, riichi: list[int], number: int) -> dict[str, 
         return {"result": "nagashi", "riichi": riichi, "nagashi": nagashi, "tenpai": tenpai}
     if kind in ABORTS_XML:
         return {"result": "abort", "riichi": riichi, "reason": ABORTS_XML[kind]}
-    raise ScoringError(f"unknown result {kind!r}", hand=number)
+    raise ScoringError(gettext_noop("unknown result %(kind)s"), hand=number, kind=repr(kind))

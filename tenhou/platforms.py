@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from scoring.errors import ScoringError
+from scoring.errors import Phrase, ScoringError, gettext_noop
 
 TENHOU = "tenhou"
 MAHJONGSOUL = "mahjongsoul"
@@ -71,8 +71,11 @@ def from_rule_name(disp: str, ref: str = "") -> tuple[str, str]:
         platform = MAHJONGSOUL
     else:
         raise ScoringError(
-            f"the log does not say where it was played: its rule name {disp!r} is neither "
-            "Tenhou's nor a Mahjong Soul room"
+            gettext_noop(
+                "the log does not say where it was played: its rule name %(name)s is neither "
+                "Tenhou's nor a Mahjong Soul room"
+            ),
+            name=repr(disp),
         )
     found = _TENHOU_RULE.match(disp) if platform == TENHOU else None
     if found:
@@ -81,9 +84,16 @@ def from_rule_name(disp: str, ref: str = "") -> tuple[str, str]:
     east = min((disp.find(w) for w in _EAST if w in disp), default=-1)
     south = min((disp.find(w) for w in _SOUTH if w in disp), default=-1)
     if east < 0 and south < 0:
-        what = f"its rule name {disp!r} names neither" if disp else "its rule name is empty"
+        what = (
+            Phrase(gettext_noop("its rule name %(name)s names neither"), name=repr(disp))
+            if disp
+            else Phrase(gettext_noop("its rule name is empty"))
+        )
         raise ScoringError(
-            f"the log does not say whether it was an East-only or a South game: {what}"
+            gettext_noop(
+                "the log does not say whether it was an East-only or a South game: %(what)s"
+            ),
+            what=what,
         )
     if south < 0 or 0 <= east < south:
         return platform, TONPUUSEN

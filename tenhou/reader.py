@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, gettext_noop
 
 from .game import TenhouGame
 from .json_log import from_json, load_json
@@ -33,9 +33,9 @@ def convert(data: bytes | str, *, name: str = "") -> TenhouGame:
     if isinstance(head, bytes):
         head = head.removeprefix(b"\xef\xbb\xbf").lstrip().decode("latin-1")
     if not head:
-        raise ScoringError("not a Tenhou log: it is empty")
+        raise ScoringError(gettext_noop("not a Tenhou log: it is empty"))
     if head[0] not in "{<":
-        raise ScoringError("not a Tenhou log: neither JSON nor XML")
+        raise ScoringError(gettext_noop("not a Tenhou log: neither JSON nor XML"))
     try:
         if head.startswith("{"):
             return from_json(load_json(data), name)
@@ -45,7 +45,11 @@ def convert(data: bytes | str, *, name: str = "") -> TenhouGame:
     except (ArithmeticError, AttributeError, KeyError, IndexError, TypeError, ValueError) as err:
         # A log with the right outline but odd content somewhere: still the organiser's
         # file to fix, not a crash.
-        raise ScoringError(f"unreadable Tenhou log ({type(err).__name__}: {err})") from None
+        raise ScoringError(
+            gettext_noop("unreadable Tenhou log (%(kind)s: %(error)s)"),
+            kind=type(err).__name__,
+            error=str(err),
+        ) from None
 
 
 def convert_file(path: str | Path) -> TenhouGame:

@@ -20,14 +20,14 @@ from mahjong.meld import Meld
 from mahjong.shanten import Shanten
 from mahjong.tile import TilesConverter
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, gettext_noop
 
 
 def call_tiles(call: str, number: int | None = None) -> tuple[str, int, list[int]]:
     """A meld string ("c375336", "41p4141", "272727a27"): letter, called tile, all tiles."""
     found = re.fullmatch(r"((?:\d\d)*)([cpmak])(\d\d)((?:\d\d)*)", call)
     if not found:
-        raise ScoringError(f"unreadable call {call!r}", hand=number)
+        raise ScoringError(gettext_noop("unreadable call %(call)s"), hand=number, call=repr(call))
     before, letter, called, after = found.groups()
     digits = before + called + after
     tiles = [int(digits[i : i + 2]) for i in range(0, len(digits), 2)]
@@ -55,8 +55,7 @@ def tile_kind(code: Any, number: int | None = None) -> int:
             return (suit - 1) * 9 + number - 1
         if suit == 4 and 1 <= number <= 7:
             return 26 + number
-    message = f"unreadable tile {code!r}"
-    raise ScoringError(message, hand=number)
+    raise ScoringError(gettext_noop("unreadable tile %(tile)s"), hand=number, tile=repr(code))
 
 
 # Yaku that come from how the hand was won, not from its tiles: the library has to be told,
@@ -98,7 +97,7 @@ class Tiles:
         def take(kind: int, n: int = 1) -> None:
             counts[kind] -= n
             if counts[kind] < 0:
-                raise ScoringError("the log's tiles do not add up", hand=number)
+                raise ScoringError(gettext_noop("the log's tiles do not add up"), hand=number)
 
         for code in haipai:
             counts[tile_kind(code, number)] += 1
@@ -112,7 +111,9 @@ class Tiles:
                     take(kind)
                 shape = {"c": Meld.CHI, "p": Meld.PON, "m": Meld.KAN}.get(letter)
                 if shape is None:
-                    raise ScoringError(f"unreadable call {value!r}", hand=number)
+                    raise ScoringError(
+                        gettext_noop("unreadable call %(call)s"), hand=number, call=repr(value)
+                    )
                 melds.append(_Meld(kinds[0], shape, True))
                 last = -1
             else:
@@ -133,17 +134,23 @@ class Tiles:
                     take(kind)
                     pon = next((m for m in melds if m.shape == Meld.PON and m.kind == kind), None)
                     if pon is None:
-                        raise ScoringError(f"an added kan {out!r} without its pon", hand=number)
+                        raise ScoringError(
+                            gettext_noop("an added kan %(call)s without its pon"),
+                            hand=number,
+                            call=repr(out),
+                        )
                     melds[melds.index(pon)] = _Meld(kind, Meld.KAN, True)
                 else:
-                    raise ScoringError(f"unreadable discard {out!r}", hand=number)
+                    raise ScoringError(
+                        gettext_noop("unreadable discard %(tile)s"), hand=number, tile=repr(out)
+                    )
                 continue
             if isinstance(out, str):
                 out = out[1:]
                 out = int(out) if out.isdigit() else -1
             take(last if out == 60 else tile_kind(out, number))
         if sum(counts) + 3 * len(melds) not in (13, 14):
-            raise ScoringError("the log's tiles do not add up", hand=number)
+            raise ScoringError(gettext_noop("the log's tiles do not add up"), hand=number)
         return cls(tuple(counts), tuple(melds), last)
 
     def tenpai(self) -> bool:
@@ -180,7 +187,7 @@ class Tiles:
         """The fu of this winning hand, as Tenhou counts them: those of the reading that
         Tenhou scored, whose yaku are worth `yaku_han` (the han without dora)."""
         if not 0 <= win < 34:
-            raise ScoringError("the winning tile is not in the log")
+            raise ScoringError(gettext_noop("the winning tile is not in the log"))
         tiles, melds, win_tile = self._tiles_136(win, tsumo=tsumo)
         config = HandConfig(
             is_tsumo=tsumo,
@@ -200,7 +207,7 @@ class Tiles:
         # module did before the library (and does for a win whose yaku the library misses).
         most = self._most_fu(tiles, melds, win_tile, config)
         if not most:
-            raise ScoringError("the winning hand's tiles do not form a complete hand")
+            raise ScoringError(gettext_noop("the winning hand's tiles do not form a complete hand"))
         return most
 
     @staticmethod
@@ -229,7 +236,7 @@ class Tiles:
 
         def ids(kind: int, n: int) -> list[int]:
             if copies[kind] + n > 4:
-                raise ScoringError("the log's tiles do not add up")
+                raise ScoringError(gettext_noop("the log's tiles do not add up"))
             copies[kind] += n
             return list(range(4 * kind + copies[kind] - n, 4 * kind + copies[kind]))
 
@@ -243,7 +250,7 @@ class Tiles:
         if not tsumo:
             tiles += ids(win, 1)
         elif not self.counts[win]:
-            raise ScoringError("the winning hand's tiles do not form a complete hand")
+            raise ScoringError(gettext_noop("the winning hand's tiles do not form a complete hand"))
         return tiles, melds, 4 * win + copies[win] - 1
 
 
