@@ -30,33 +30,27 @@ def gettext_noop(template: str) -> str:
 HAND_PREFIX = gettext_noop("hand %(number)s: %(problem)s")
 
 
-class Phrase:
-    """Words with a marked template and named parameters; `str()` is the English.
+class Phrase(str):
+    """Words with a marked template and named parameters. A phrase is its English text (a
+    `str`), so code that only needs the English reads it as any text.
 
-    >>> str(Phrase(gettext_noop("%(yaku)s is won only by a %(way)s"), yaku="Haitei",
-    ...            way=Phrase(gettext_noop("tsumo"))))
-    'Haitei is won only by a tsumo'
+    >>> phrase = Phrase(gettext_noop("%(yaku)s is won only by a %(way)s"), yaku="Haitei",
+    ...                 way=Phrase(gettext_noop("tsumo")))
+    >>> phrase, phrase.template
+    ('Haitei is won only by a tsumo', '%(yaku)s is won only by a %(way)s')
     """
 
-    __slots__ = ("template", "params")
+    template: str
+    params: dict[str, Any]
 
-    def __init__(self, template: str, /, **params: Any) -> None:
-        self.template = template
-        self.params = params
+    def __new__(cls, template: str, /, **params: Any) -> Phrase:
+        phrase = super().__new__(cls, fill(template, params))
+        phrase.template = template
+        phrase.params = params
+        return phrase
 
-    def __str__(self) -> str:
-        return fill(self.template, self.params)
-
-    def __repr__(self) -> str:
-        return f"Phrase({self.template!r}, **{self.params!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Phrase):
-            return NotImplemented
-        return (self.template, self.params) == (other.template, other.params)
-
-    def __hash__(self) -> int:
-        return hash(self.template)
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
+        return (self.template,), self.params
 
 
 class Term:

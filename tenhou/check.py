@@ -10,21 +10,27 @@ from collections.abc import Sequence
 from typing import Any
 
 import scoring
+from scoring.errors import Phrase, gettext_noop
 
 from .game import TenhouGame
 
 
-def _mismatch(number: int, engine: Sequence[int], log: Sequence[int]) -> str:
-    return (
-        f"hand {number}: the engine pays {list(engine)} under this event's rules, "
-        f"the log says {list(log)}"
+def _mismatch(number: int, engine: Sequence[int], log: Sequence[int]) -> Phrase:
+    return Phrase(
+        gettext_noop(
+            "hand %(number)s: the engine pays %(engine)s under this event's rules, the log says"
+            " %(log)s"
+        ),
+        number=number,
+        engine=str(list(engine)),
+        log=str(list(log)),
     )
 
 
-def differences(game: TenhouGame, rules: Any = None) -> list[str]:
+def differences(game: TenhouGame, rules: Any = None) -> list[Phrase]:
     """Replay `game` under `rules` (a record's `rules` value; the log's own when None) and
-    list every difference from the log's point changes and final scores. An empty list
-    means they agree.
+    list every difference from the log's point changes and final scores (English text that
+    carries its template, for the app to translate). An empty list means they agree.
 
     >>> from tenhou import convert_file
     >>> game = convert_file("tests/data/tenhou/2019123123gm-00a9-0000-f4386d0e.json")
@@ -37,7 +43,12 @@ def differences(game: TenhouGame, rules: Any = None) -> list[str]:
     try:
         result = scoring.replay(scoring.parse_record(doc))
     except scoring.ScoringError as err:
-        return [f"the rules of this event cannot settle it: {err}"]
+        return [
+            Phrase(
+                gettext_noop("the rules of this event cannot settle it: %(problem)s"),
+                problem=err.phrase,
+            )
+        ]
     problems = [
         _mismatch(number, report.deltas, log)
         for number, (report, log) in enumerate(
@@ -47,13 +58,26 @@ def differences(game: TenhouGame, rules: Any = None) -> list[str]:
     ]
     if len(result.hands) != len(game.hand_deltas):
         problems.append(
-            f"the engine replayed {len(result.hands)} hands, the log has {len(game.hand_deltas)}"
+            Phrase(
+                gettext_noop("the engine replayed %(engine)s hands, the log has %(log)s"),
+                engine=len(result.hands),
+                log=len(game.hand_deltas),
+            )
         )
     if not result.finished:
-        problems.append("under this event's rules the game would not be over after its last hand")
+        problems.append(
+            Phrase(
+                gettext_noop(
+                    "under this event's rules the game would not be over after its last hand"
+                )
+            )
+        )
     elif list(result.final_scores) != list(game.final_scores):
         problems.append(
-            f"final scores: the engine gives {list(result.final_scores)}, "
-            f"the log says {list(game.final_scores)}"
+            Phrase(
+                gettext_noop("final scores: the engine gives %(engine)s, the log says %(log)s"),
+                engine=str(list(result.final_scores)),
+                log=str(list(game.final_scores)),
+            )
         )
     return problems

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from . import services
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, RosterEntry, Session, Win
+from .refusals import say
 
 REPLAYED = gettext_lazy(
     "Results are derived by replaying the game and cannot be edited here. Change hands, "
@@ -204,7 +205,9 @@ class GameSeatForm(forms.ModelForm):
         if not game.is_finished:
             clashes = services.open_seat_clashes(game.session_id, [player], exclude=game.pk)
             if player.pk in clashes:
-                raise ValidationError(services.player_clash_message([player], clashes[player.pk]))
+                raise ValidationError(
+                    say(services.player_clash_message([player], clashes[player.pk]))
+                )
         return player
 
 

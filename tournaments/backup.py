@@ -17,15 +17,18 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from scoring.errors import Phrase, gettext_noop
+
 from . import services, totals
 from .models import Event, Game, Player, RosterEntry, Session, TrailEntry
+from .refusals import Refusal
 
 FORMAT = "tenbou-backup/1"
 USER_FIELDS = ("username", "email", "first_name", "last_name", "is_active", "is_staff")
 
 
-class RestoreRefused(Exception):
-    pass
+class RestoreRefused(Refusal):
+    """A backup that cannot be restored; the message says why."""
 
 
 def _game(game: Game) -> dict[str, Any]:
@@ -134,10 +137,16 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
 
 
 def _restore_game(event_data, sessions, players, index, data) -> Game:
-    where = f"event {event_data['slug']}, game {index}"
+    where = Phrase(
+        gettext_noop("event %(event)s, game %(index)s"), event=event_data["slug"], index=index
+    )
     session = sessions.get(data["session"])
     if session is None:
-        raise RestoreRefused(f"{where} names session {data['session']}, which is not listed")
+        raise RestoreRefused(
+            gettext_noop("%(where)s names session %(session)s, which is not listed"),
+            where=where,
+            session=data["session"],
+        )
     if "record" in data:
         record = data["record"]
         seated = [players[name] for name in record["players"]]
@@ -146,7 +155,9 @@ def _restore_game(event_data, sessions, players, index, data) -> Game:
                 session, record, seated, table_number=data["table"], source_id=data["source_id"]
             )
         except services.GameChangeRefused as err:
-            raise RestoreRefused(f"{where}: {err}") from None
+            raise RestoreRefused(
+                gettext_noop("%(where)s: %(problem)s"), where=where, problem=err.phrase
+            ) from None
         # A game ended by time was ended by the replay already; why is put back below.
         if not record.get("ended_early"):
             if data["status"] == Game.Status.FINISHED and not game.is_finished:
@@ -196,12 +207,16 @@ def restore_site(data: Any) -> dict[str, int]:
     """Rebuild the site from `dump_site`'s document into a database with no events, players
     or users. All or nothing. Returns how many of each thing were restored."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RestoreRefused(f"this is not a Tenbou backup (format {FORMAT})")
+        raise RestoreRefused(
+            gettext_noop("this is not a Tenbou backup (format %(format)s)"), format=FORMAT
+        )
     User = get_user_model()
     if Event.objects.exists() or Player.objects.exists() or User.objects.exists():
         raise RestoreRefused(
-            "the database is not empty. Restore into a new database: create it, run "
-            "`manage.py migrate`, then `manage.py restore FILE`"
+            gettext_noop(
+                "the database is not empty. Restore into a new database: create it, run "
+                "`manage.py migrate`, then `manage.py restore FILE`"
+            )
         )
     try:
         with transaction.atomic(), totals.batched():
@@ -289,7 +304,11 @@ def restore_site(data: Any) -> dict[str, int]:
     except RestoreRefused:
         raise
     except Exception as err:  # a damaged file: say what broke, store nothing
-        raise RestoreRefused(f"the backup is damaged ({type(err).__name__}: {err})") from None
+        raise RestoreRefused(
+            gettext_noop("the backup is damaged (%(kind)s: %(error)s)"),
+            kind=type(err).__name__,
+            error=str(err),
+        ) from None
 
 
 def decimal_default(value):

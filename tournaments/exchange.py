@@ -19,12 +19,14 @@ from typing import Any
 from django.db import DatabaseError, connection, transaction
 
 import scoring
+from scoring.errors import Phrase, gettext_noop
 from scoring.game import GameResult
 from scoring.record import dump_hand
 
 from . import services, totals
 from .forms import MAX_SESSION_NUMBER, MAX_TABLE_NUMBER
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
+from .refusals import Refusal
 
 FORMAT = "tenbou-event/1"
 
@@ -166,8 +168,8 @@ def export_zip(event: Event, data: dict[str, Any] | None = None) -> bytes:
     return buffer.getvalue()
 
 
-class ImportRefused(Exception):
-    pass
+class ImportRefused(Refusal):
+    """An export that cannot be imported; the message says why."""
 
 
 # Larger exports are refused: an event of more games is a restore from a backup.
@@ -189,17 +191,23 @@ def _check_outline(data: dict[str, Any]) -> None:
     try:
         scoring.resolve_rules(data.get("rules", "ari-ari"))
     except scoring.ScoringError as err:
-        raise ImportRefused(f"its rules are not valid: {err}") from None
+        raise ImportRefused(
+            gettext_noop("its rules are not valid: %(problem)s"), problem=err.phrase
+        ) from None
     sessions, games = data.get("sessions", []), data.get("games", [])
     if not isinstance(sessions, list) or not all(isinstance(s, dict) for s in sessions):
-        raise ImportRefused("its sessions are not a list of sessions")
+        raise ImportRefused(gettext_noop("its sessions are not a list of sessions"))
     if not isinstance(games, list) or not all(isinstance(g, dict) for g in games):
-        raise ImportRefused("its games are not a list of games")
+        raise ImportRefused(gettext_noop("its games are not a list of games"))
     if len(games) > MAX_IMPORT_GAMES:
         raise ImportRefused(
-            f"it holds {len(games):,} games and one import takes at most "
-            f"{MAX_IMPORT_GAMES:,}. Import the sessions in several events, or ask the "
-            "site's administrator to restore a backup instead"
+            gettext_noop(
+                "it holds %(count)s games and one import takes at most %(most)s. Import the "
+                "sessions in several events, or ask the site's administrator to restore a "
+                "backup instead"
+            ),
+            count=f"{len(games):,}",
+            most=f"{MAX_IMPORT_GAMES:,}",
         )
 
 
@@ -222,53 +230,82 @@ def _plan_sessions(data: dict[str, Any]) -> list[dict[str, Any]]:
     for index, spec in enumerate(data.get("sessions", []), start=1):
         number = spec.get("number")
         if not isinstance(number, int) or isinstance(number, bool):
-            raise ImportRefused(f"session {index} has no whole number")
+            raise ImportRefused(gettext_noop("session %(index)s has no whole number"), index=index)
         if not 1 <= number <= MAX_SESSION_NUMBER:
             raise ImportRefused(
-                f"session {index} is numbered {number}; sessions go from 1 to "
-                f"{MAX_SESSION_NUMBER:,}"
+                gettext_noop(
+                    "session %(index)s is numbered %(number)s; sessions go from 1 to %(most)s"
+                ),
+                index=index,
+                number=number,
+                most=f"{MAX_SESSION_NUMBER:,}",
             )
         if number in seen:
-            raise ImportRefused(f"session {number} is listed twice")
+            raise ImportRefused(gettext_noop("session %(number)s is listed twice"), number=number)
         seen.add(number)
         try:
             day = datetime.date.fromisoformat(spec.get("date"))
         except (TypeError, ValueError):
-            raise ImportRefused(f"session {number} has no date (YYYY-MM-DD)") from None
+            raise ImportRefused(
+                gettext_noop("session %(number)s has no date (YYYY-MM-DD)"), number=number
+            ) from None
         title = spec.get("title", "")
         if not isinstance(title, str) or len(title) > MAX_TITLE:
-            raise ImportRefused(f"session {number}'s title is not text of at most {MAX_TITLE}")
+            raise ImportRefused(
+                gettext_noop("session %(number)s's title is not text of at most %(most)s"),
+                number=number,
+                most=MAX_TITLE,
+            )
         sessions.append({"number": number, "date": day, "title": title})
     return sessions
 
 
 def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _Planned:
-    where = f"game {index}"
+    where = Phrase(gettext_noop("game %(index)s"), index=index)
     number = game.get("session")
     if isinstance(number, bool) or not isinstance(number, int) or number not in sessions:
-        raise ImportRefused(f"{where} names session {number!r}, not listed")
+        raise ImportRefused(
+            gettext_noop("%(where)s names session %(number)s, not listed"),
+            where=where,
+            number=repr(number),
+        )
     table = game.get("table")
     if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= MAX_TABLE_NUMBER:
-        raise ImportRefused(f"{where} has table {table!r}; tables go from 1 to {MAX_TABLE_NUMBER}")
+        raise ImportRefused(
+            gettext_noop("%(where)s has table %(table)s; tables go from 1 to %(most)s"),
+            where=where,
+            table=repr(table),
+            most=MAX_TABLE_NUMBER,
+        )
     source_id = game.get("source_id", "") or ""
     if not isinstance(source_id, str) or len(source_id) > MAX_SOURCE_ID:
-        raise ImportRefused(f"{where} has a log id that is not text of at most {MAX_SOURCE_ID}")
+        raise ImportRefused(
+            gettext_noop("%(where)s has a log id that is not text of at most %(most)s"),
+            where=where,
+            most=MAX_SOURCE_ID,
+        )
     record = game.get("record")
     if not isinstance(record, dict):
-        raise ImportRefused(f"{where} has no record")
+        raise ImportRefused(gettext_noop("%(where)s has no record"), where=where)
     names = record.get("players")
     if (
         not isinstance(names, list)
         or len(names) != 4
         or not all(isinstance(n, str) and n.strip() and len(n) <= MAX_NAME for n in names)
     ):
-        raise ImportRefused(f"{where} needs four player names of 1 to {MAX_NAME} characters")
+        raise ImportRefused(
+            gettext_noop("%(where)s needs four player names of 1 to %(most)s characters"),
+            where=where,
+            most=MAX_NAME,
+        )
     if len(set(names)) != 4:
-        raise ImportRefused(f"{where} seats one player twice")
+        raise ImportRefused(gettext_noop("%(where)s seats one player twice"), where=where)
     try:
         result = services.replay_record({**record, "rules": rules, "players": names})
     except services.GameChangeRefused as err:
-        raise ImportRefused(f"{where}: {err}") from None
+        raise ImportRefused(
+            gettext_noop("%(where)s: %(problem)s"), where=where, problem=err.phrase
+        ) from None
     return _Planned(index, game["session"], table, source_id, record, names, result)
 
 
@@ -289,8 +326,10 @@ def _plan(data: dict[str, Any]) -> tuple[list[dict[str, Any]], list[_Planned]]:
         if game.source_id:
             if game.source_id in logs:
                 raise ImportRefused(
-                    f"game {game.index} is the log {game.source_id} of game "
-                    f"{logs[game.source_id]} again"
+                    gettext_noop("game %(index)s is the log %(log)s of game %(first)s again"),
+                    index=game.index,
+                    log=game.source_id,
+                    first=logs[game.source_id],
                 )
             logs[game.source_id] = game.index
         if game.result.finished:
@@ -299,15 +338,27 @@ def _plan(data: dict[str, Any]) -> tuple[list[dict[str, Any]], list[_Planned]]:
         key = (game.session, game.table)
         if key in tables:
             raise ImportRefused(
-                f"games {tables[key]} and {game.index} are both unfinished at table "
-                f"{game.table} of session {game.session}"
+                gettext_noop(
+                    "games %(first)s and %(index)s are both unfinished at table %(table)s of "
+                    "session %(session)s"
+                ),
+                first=tables[key],
+                index=game.index,
+                table=game.table,
+                session=game.session,
             )
         tables[key] = game.index
         for name in game.names:
             if (game.session, name) in seated:
                 raise ImportRefused(
-                    f"{name} sits in two unfinished games of session {game.session}: games "
-                    f"{seated[game.session, name]} and {game.index}"
+                    gettext_noop(
+                        "%(name)s sits in two unfinished games of session %(session)s: games "
+                        "%(first)s and %(index)s"
+                    ),
+                    name=name,
+                    session=game.session,
+                    first=seated[game.session, name],
+                    index=game.index,
                 )
             seated[game.session, name] = game.index
     return sessions, planned
@@ -333,14 +384,20 @@ def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES
     Returns the number of games.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRefused(f"not a Tenbou event export (format {FORMAT})")
+        raise ImportRefused(
+            gettext_noop("not a Tenbou event export (format %(format)s)"), format=FORMAT
+        )
     if event.sessions.exists():
-        raise ImportRefused("an event export goes into an empty event: this one has sessions")
+        raise ImportRefused(
+            gettext_noop("an event export goes into an empty event: this one has sessions")
+        )
     _check_outline(data)
     try:
         sessions, planned = _plan(data)
     except (AttributeError, KeyError, TypeError, ValueError) as err:
-        raise ImportRefused(f"the export is damaged: {err!r}") from None
+        raise ImportRefused(
+            gettext_noop("the export is damaged: %(error)s"), error=repr(err)
+        ) from None
     rules = data.get("rules", event.rules_spec())
     preset, overrides = (
         (rules, {}) if isinstance(rules, str) else (rules.get("preset"), rules.get("overrides", {}))
@@ -351,7 +408,7 @@ def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES
             locked = Event.objects.select_for_update().get(pk=event.pk)
             if locked.sessions.exists():
                 raise ImportRefused(
-                    "an event export goes into an empty event: this one has sessions"
+                    gettext_noop("an event export goes into an empty event: this one has sessions")
                 )
             rules_before = (locked.rules_preset, locked.rules_overrides)
             services.change_event_rules(event.pk, preset, overrides)
@@ -359,7 +416,7 @@ def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES
                 spec["number"]: Session.objects.create(event=event, **spec) for spec in sessions
             }
     except services.GameChangeRefused as err:
-        raise ImportRefused(str(err)) from None
+        raise ImportRefused(err) from None
     created_players: list[int] = []
     try:
         for start in range(0, len(planned), batch):
@@ -388,7 +445,9 @@ def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES
             rules_before,
             batch=batch,
         )
+        problem = err.phrase if isinstance(err, services.GameChangeRefused) else str(err)
         raise ImportRefused(
-            f"the export could not be written, and nothing was kept: {err}"
+            gettext_noop("the export could not be written, and nothing was kept: %(problem)s"),
+            problem=problem,
         ) from None
     return len(planned)

@@ -28,6 +28,7 @@ from . import access, services
 from .formatting import points, rule_number
 from .hand_forms import WIND_NAMES
 from .models import Event, Game, Player, Session
+from .refusals import say
 from .services import PASTE_LIMIT
 
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
@@ -227,6 +228,21 @@ RULE_REFUSALS = {
     ),
     "chombo_penalty is a deduction: give it as 0 or a negative number": gettext_lazy(
         "Chombo penalty is a deduction: give it as 0 or a negative number."
+    ),
+}
+# The engine's refusals of one option's value (by their templates), with the option named
+# by its label.
+OPTION_REFUSALS = {
+    "option %(name)s must be a number": gettext_lazy("%(option)s must be a number."),
+    "option %(name)s must be true or false": gettext_lazy("%(option)s must be true or false."),
+    "option %(name)s must be a whole number of points": gettext_lazy(
+        "%(option)s must be a whole number of points."
+    ),
+    "option %(name)s must be one of %(choices)s": gettext_lazy(
+        "%(option)s must be one of %(choices)s."
+    ),
+    "option 'uma' must be a list of four numbers, 1st to 4th": gettext_lazy(
+        "%(option)s must be a list of four numbers, 1st to 4th."
     ),
 }
 
@@ -598,25 +614,24 @@ class RulesForm(TenbouFormMixin, forms.Form):
         try:
             scoring.resolve_rules({"preset": preset, "overrides": overrides})
         except scoring.ScoringError as err:
-            self._add_engine_error(str(err), overrides)
+            self._add_engine_error(err, overrides)
         cleaned["overrides"] = overrides
         return cleaned
 
-    def _add_engine_error(self, message: str, overrides: dict[str, Any]) -> None:
+    def _add_engine_error(self, err: scoring.ScoringError, overrides: dict[str, Any]) -> None:
         """Put the engine's refusal next to the option it names, in the form's words."""
         names = sorted(overrides, key=len, reverse=True)
-        field = next((name for name in names if name in message), None)
-        if field is None:
+        field = next((name for name in names if name in str(err)), None)
+        if err.template in RULE_REFUSALS and field is not None:
+            self.add_error(field, str(RULE_REFUSALS[err.template]))
+        elif err.template in OPTION_REFUSALS and field is not None:
+            label = capitalised(rule_label(field))
+            words = str(OPTION_REFUSALS[err.template])
+            self.add_error(field, words % {**err.params, "option": label})
+        else:
             self.add_error(
-                None, _("These rules are not possible: %(reason)s.") % {"reason": message}
+                field, _("These rules are not possible: %(reason)s.") % {"reason": say(err)}
             )
-            return
-        if message in RULE_REFUSALS:
-            self.add_error(field, str(RULE_REFUSALS[message]))
-            return
-        label = capitalised(rule_label(field))
-        text = message.replace(f"option '{field}'", label).replace(field, label)
-        self.add_error(field, f"{text[0].upper()}{text[1:]}.")
 
 
 def _oka_from_points(rules: Rules) -> str:
@@ -865,14 +880,16 @@ class GameForm(TenbouFormMixin, forms.Form):
         exclude = self.game.pk if self.game is not None else None
         table = cleaned.get("table_number")
         if table and services.open_table_clash(self.session.pk, table, exclude=exclude):
-            self.add_error("table_number", services.table_clash_message(table))
+            self.add_error("table_number", say(services.table_clash_message(table)))
         chosen = [(name, cleaned.get(name)) for name in self.SEAT_FIELDS]
         clashes = services.open_seat_clashes(
             self.session.pk, [p for _, p in chosen if p is not None], exclude=exclude
         )
         for name, player in chosen:
             if player is not None and player.pk in clashes and name not in self.errors:
-                self.add_error(name, services.player_clash_message([player], clashes[player.pk]))
+                self.add_error(
+                    name, say(services.player_clash_message([player], clashes[player.pk]))
+                )
 
     def players(self) -> list[Player]:
         return [self.cleaned_data[name] for name in self.SEAT_FIELDS]

@@ -25,9 +25,9 @@ from scoring.errors import ScoringError
 from scoring.payouts import MAX_YAKUMAN, VALID_FU, check_value
 from scoring.rules import MultiRon, PaoScope, Rules
 
-from .engine_words import translate as engine_message
 from .formatting import points
 from .models import Game, Hand
+from .refusals import say
 from .wording import yaku_name
 
 WINDS = "ESWN"
@@ -545,7 +545,7 @@ class HandForm(forms.Form):
                 han=win.get("han"), fu=win.get("fu"), yakuman=win.get("yakuman"), tsumo=tsumo
             )
         except ScoringError as err:
-            self.add_error(where, f"{who}: {engine_message(err.message)}")
+            self.add_error(where, f"{who}: {say(err.problem)}")
             return None
         pao = cleaned.get(f"w{i}_pao")
         if pao is not None:
@@ -626,7 +626,7 @@ class HandForm(forms.Form):
                 open_tanyao=getattr(self.rules, "open_tanyao", True),
             )
         except ScoringError as err:
-            self.add_error(f"w{i}_yaku", f"{who}: {engine_message(err.message)}")
+            self.add_error(f"w{i}_yaku", f"{who}: {say(err.problem)}")
             return False
 
     def _han_from_count(self, i: int, who: str, han: int | str | None, count: Count):

@@ -21,10 +21,12 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 import tenhou
+from scoring.errors import gettext_noop
 from tenhou import TenhouGame, convert, platforms
 
 from . import access, services
 from .models import Event, Game, Player, Session
+from .refusals import say
 
 # Uploads larger than this are not game logs (a long Tenhou log is well under 100 kB).
 MAX_LOG_BYTES = 2 * 1024 * 1024
@@ -126,7 +128,7 @@ def convert_upload(file_name: str, data: bytes) -> dict[str, Any]:
     try:
         entry["game"] = convert(data, name=file_name).to_dict()
     except scoring.ScoringError as err:
-        entry["problem"] = str(err)
+        entry["problem"] = say(err)
     return entry
 
 
@@ -163,7 +165,7 @@ def check_converted(event: Event, entry: Mapping[str, Any], *, user=None) -> Log
         check.problems.append(refusal)
         check.wanted_preset = game.preset
     else:
-        check.problems.extend(tenhou.differences(game, event.rules_spec()))
+        check.problems.extend(say(d) for d in tenhou.differences(game, event.rules_spec()))
     return check
 
 
@@ -187,7 +189,7 @@ def rules_refusal(event: Event, game: TenhouGame) -> str | None:
     try:
         length = event.rules().length.value
     except scoring.ScoringError as err:
-        return _("This event's rules cannot settle any game: %(reason)s.") % {"reason": err}
+        return _("This event's rules cannot settle any game: %(reason)s.") % {"reason": say(err)}
     return game_refusal(game, event.rules_preset, length)
 
 
@@ -260,8 +262,9 @@ def import_game(
     """
     if not check.importable or check.game is None:
         raise services.GameChangeRefused(
-            _("%(file)s: %(problems)s")
-            % {"file": check.file_name, "problems": "; ".join(check.problems)}
+            gettext_noop("%(file)s: %(problems)s"),
+            file=check.file_name,
+            problems="; ".join(check.problems),
         )
     with transaction.atomic():
         seated = [
@@ -270,7 +273,7 @@ def import_game(
         ]
         if len({p.pk for p in seated}) != 4:
             raise services.GameChangeRefused(
-                _("%(file)s: one player is chosen for two seats") % {"file": check.file_name}
+                gettext_noop("%(file)s: one player is chosen for two seats"), file=check.file_name
             )
         return services.create_game_from_record(
             session,
@@ -305,11 +308,12 @@ def resolve_players(
             )
             if player is None:
                 raise services.GameChangeRefused(
-                    _(
+                    gettext_noop(
                         "%(file)s: the player chosen for %(name)s is not in the list; choose "
                         "a player from the list or a new one."
-                    )
-                    % {"file": check.file_name, "name": repr(match.name)}
+                    ),
+                    file=check.file_name,
+                    name=repr(match.name),
                 )
             seated.append(player)
         elif match.exact:
@@ -319,7 +323,10 @@ def resolve_players(
             seated.append(match.name)
         else:
             raise services.GameChangeRefused(
-                _("%(file)s: no player is called %(name)s; choose a player or create a new one")
-                % {"file": check.file_name, "name": repr(match.name)}
+                gettext_noop(
+                    "%(file)s: no player is called %(name)s; choose a player or create a new one"
+                ),
+                file=check.file_name,
+                name=repr(match.name),
             )
     return seated

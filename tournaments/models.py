@@ -28,6 +28,8 @@ from scoring import payouts
 from scoring.payouts import MAX_YAKUMAN, VALID_FU
 from scoring.record import FORMAT, dump_hand
 
+from .refusals import say
+
 SEATS = range(4)
 SEAT_VALIDATORS = [MinValueValidator(0), MaxValueValidator(3)]
 WINDS = (_("East"), _("South"), _("West"), _("North"))
@@ -261,7 +263,7 @@ class Event(models.Model):
         try:
             self.rules()
         except scoring.ScoringError as err:
-            raise ValidationError({"rules_overrides": str(err)}) from None
+            raise ValidationError({"rules_overrides": say(err)}) from None
 
     def is_organiser(self, user) -> bool:
         return Event.objects.organised_by(user).filter(pk=self.pk).exists()

@@ -15,15 +15,17 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from scoring import Rules
+from scoring.errors import gettext_noop
 
 from .formatting import points, rule_number
 from .models import Game, Player
+from .refusals import Refusal
 
 SHEET_GAMES = 4
 
 
-class SheetRefused(Exception):
-    pass
+class SheetRefused(Refusal):
+    """Games that do not make one scoresheet; the message says why."""
 
 
 @dataclass
@@ -66,7 +68,8 @@ def build_sheet(players: Sequence[Player], games: Sequence[Game], rules: Rules) 
     among exactly these players; blocks without a game stay blank."""
     if len(games) > SHEET_GAMES:
         raise SheetRefused(
-            _("A scoresheet holds %(count)s games; choose at most four.") % {"count": SHEET_GAMES}
+            gettext_noop("A scoresheet holds %(count)s games; choose at most four."),
+            count=SHEET_GAMES,
         )
     column = {player.pk: index for index, player in enumerate(players)}
     blocks = []
@@ -78,10 +81,11 @@ def build_sheet(players: Sequence[Player], games: Sequence[Game], rules: Rules) 
             seats = game.ordered_seats()
             if {s.player_id for s in seats} != set(column):
                 raise SheetRefused(
-                    _("%(game)s was not played by the sheet's four players.") % {"game": game}
+                    gettext_noop("%(game)s was not played by the sheet's four players."),
+                    game=str(game),
                 )
             if not game.is_finished:
-                raise SheetRefused(_("%(game)s is not finished yet.") % {"game": game})
+                raise SheetRefused(gettext_noop("%(game)s is not finished yet."), game=str(game))
             block.game = game
             for seat in seats:
                 col = column[seat.player_id]

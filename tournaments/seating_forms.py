@@ -15,6 +15,7 @@ import seating
 
 from .forms import TenbouFormMixin, lazy_format
 from .models import Player
+from .refusals import say
 from .services import SEATING_TABLE_LIMIT
 
 METHOD_CHOICES = [
@@ -137,7 +138,7 @@ class SeatingForm(TenbouFormMixin, forms.Form):
         try:
             seating.check_round(self.players, tables)
         except seating.SeatingError as err:
-            raise ValidationError(str(err)) from None
+            raise ValidationError(say(err)) from None
         data["fixed"] = tables
         return data
 

@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 import scoring
+from scoring.errors import Phrase, gettext_noop
 from scoring.game import GameResult, HandReport
 
 from . import totals, trail
@@ -46,15 +47,20 @@ from .models import (
     TableLink,
     Win,
 )
+from .refusals import Refusal, one_after_another
 from .trail import Actor, Kind
 
 
-class GameChangeRefused(Exception):
-    """A change the rules or the game's state do not allow; the message says why."""
+class GameChangeRefused(Refusal):
+    """A change the rules or the game's state do not allow; the message says why (a marked
+    template and its parameters, or the engine's refusal passed on)."""
 
 
 class HandAlreadyEntered(GameChangeRefused):
     """Someone else stored this hand number first."""
+
+
+ALREADY_IMPORTED = gettext_noop("The game %(game)s has been imported already in this event.")
 
 
 def replay_record(doc: dict[str, Any]) -> GameResult:
@@ -62,7 +68,7 @@ def replay_record(doc: dict[str, Any]) -> GameResult:
     try:
         return scoring.replay(scoring.parse_record(doc))
     except scoring.ScoringError as err:
-        raise GameChangeRefused(str(err)) from None
+        raise GameChangeRefused(err) from None
 
 
 def _store_results(
@@ -82,7 +88,7 @@ def _store_results(
     hand added at the end)."""
     if finish is True and not result.finished:
         raise GameChangeRefused(
-            gettext("The game is not over yet under its rules: enter more hands.")
+            gettext_noop("The game is not over yet under its rules: enter more hands.")
         )
     was_finished = game.status == Game.Status.FINISHED
     if finish is not None:
@@ -99,7 +105,7 @@ def _store_results(
             game.session_id, game.table_number, [s.player for s in seats], exclude=game.pk
         )
         if clashes:
-            raise GameChangeRefused(" ".join(clashes))
+            raise GameChangeRefused(one_after_another(*clashes))
     game.ended_by = result.ended_by or ("final_scores" if result.finished else "")
     game.save(update_fields=["status", "ended_by", "updated_at"])
     if unread:
@@ -128,21 +134,36 @@ def _store_hand_facts(game: Game, result: GameResult) -> None:
         Hand.objects.bulk_update(changed, ["dealer", "deltas"])
 
 
-def table_clash_message(table_number: int) -> str:
-    return (
-        f"Table {table_number} has a game going on already in this session. Finish or "
-        "delete that game first, or choose another table number."
+def table_clash_message(table_number: int) -> Phrase:
+    return Phrase(
+        gettext_noop(
+            "Table %(table)s has a game going on already in this session. Finish or delete "
+            "that game first, or choose another table number."
+        ),
+        table=table_number,
     )
 
 
-def player_clash_message(players: Sequence[Player], table_number: int) -> str:
+def player_clash_message(players: Sequence[Player], table_number: int) -> Phrase:
     names = [str(p) for p in players]
-    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    verb = "is" if len(names) == 1 else "are"
-    other = "another player" if len(names) == 1 else "other players"
-    return (
-        f"{who} {verb} playing at table {table_number} of this session, and that game is "
-        f"not finished. Finish or delete that game first, or choose {other}."
+    if len(names) == 1:
+        return Phrase(
+            gettext_noop(
+                "%(who)s is playing at table %(table)s of this session, and that game is not "
+                "finished. Finish or delete that game first, or choose another player."
+            ),
+            who=names[0],
+            table=table_number,
+        )
+    return Phrase(
+        gettext_noop(
+            "%(who)s are playing at table %(table)s of this session, and that game is not "
+            "finished. Finish or delete that game first, or choose other players."
+        ),
+        who=Phrase(
+            gettext_noop("%(first)s and %(second)s"), first=", ".join(names[:-1]), second=names[-1]
+        ),
+        table=table_number,
     )
 
 
@@ -169,7 +190,7 @@ def open_seat_clashes(
 
 def seating_clashes(
     session_id: int, table_number: int, players: Sequence[Player], *, exclude: int | None = None
-) -> list[str]:
+) -> list[Phrase]:
     """Why these players cannot sit at this table of the session now, if they cannot."""
     messages = []
     if open_table_clash(session_id, table_number, exclude=exclude):
@@ -312,12 +333,14 @@ def _locked_game(game_id: int) -> Game:
 
 def _require_open(game: Game) -> None:
     if game.is_finished:
-        raise GameChangeRefused(gettext("This game is finished. Reopen it to change its hands."))
+        raise GameChangeRefused(
+            gettext_noop("This game is finished. Reopen it to change its hands.")
+        )
 
 
 def _require_hands_mode(game: Game) -> None:
     if game.entry_mode != Game.EntryMode.HANDS:
-        raise GameChangeRefused(gettext("This game records final scores only, not hands."))
+        raise GameChangeRefused(gettext_noop("This game records final scores only, not hands."))
 
 
 def _save_hand(hand: Hand) -> Hand:
@@ -351,7 +374,7 @@ def preview_hand(game: Game, hand_doc: dict[str, Any], *, number: int | None = N
     else:
         if not 1 <= number <= len(hands):
             raise GameChangeRefused(
-                gettext("This game has no hand %(number)s.") % {"number": number}
+                gettext_noop("This game has no hand %(number)s."), number=number
             )
         hands[number - 1] = hand_doc
     result = replay_record(doc)
@@ -397,15 +420,21 @@ def add_hand(
             doc, as_seen = _current_record(game, seen)
             count = len(doc["hands"])
             if number != count + 1:
-                raise HandAlreadyEntered(
-                    ngettext(
-                        "Someone entered hand %(number)s already: the game now has %(count)s "
-                        "hand. Check the list of hands before entering it again.",
-                        "Someone entered hand %(number)s already: the game now has %(count)s "
-                        "hands. Check the list of hands before entering it again.",
-                        count,
+                if count == 1:
+                    raise HandAlreadyEntered(
+                        gettext_noop(
+                            "Someone entered hand %(number)s already: the game now has 1 hand. "
+                            "Check the list of hands before entering it again."
+                        ),
+                        number=number,
                     )
-                    % {"number": number, "count": count}
+                raise HandAlreadyEntered(
+                    gettext_noop(
+                        "Someone entered hand %(number)s already: the game now has %(count)s "
+                        "hands. Check the list of hands before entering it again."
+                    ),
+                    number=number,
+                    count=count,
                 )
             doc["hands"].append(hand_doc)
             result = replay_record(doc)
@@ -436,8 +465,8 @@ def add_hand(
             return hand
     except IntegrityError:
         raise HandAlreadyEntered(
-            gettext("Someone entered hand %(number)s already. Check the list of hands.")
-            % {"number": number}
+            gettext_noop("Someone entered hand %(number)s already. Check the list of hands."),
+            number=number,
         ) from None
 
 
@@ -446,11 +475,13 @@ def _require_table_link(game: Game, link: TableLink) -> None:
     (checked again under the game's lock, so a revoke or lock takes effect at once)."""
     if not TableLink.objects.live().filter(pk=link.pk, game=game).exists():
         raise GameChangeRefused(
-            gettext("This table link no longer works: ask an organiser for the table's new link.")
+            gettext_noop(
+                "This table link no longer works: ask an organiser for the table's new link."
+            )
         )
     if game.locked:
         raise GameChangeRefused(
-            gettext("The organisers have locked this game: ask them to change it.")
+            gettext_noop("The organisers have locked this game: ask them to change it.")
         )
 
 
@@ -465,7 +496,7 @@ def _game_to_change(
         _require_table_link(game, table_link)
     doc = record_of(game)
     if not 1 <= number <= len(doc["hands"]):
-        raise GameChangeRefused(gettext("This game has no hand %(number)s.") % {"number": number})
+        raise GameChangeRefused(gettext_noop("This game has no hand %(number)s."), number=number)
     return game, doc
 
 
@@ -534,7 +565,7 @@ def undo_last_hand(
         game = _locked_game(game_id)
         last = game.hands.order_by("-number").first()
         if last is None:
-            raise GameChangeRefused(gettext("There is no hand to undo."))
+            raise GameChangeRefused(gettext_noop("There is no hand to undo."))
         delete_hand(game_id, last.number, actor=actor, table_link=table_link, kind=Kind.HAND_UNDONE)
         return last.number
 
@@ -556,7 +587,7 @@ def set_final_scores(
     with transaction.atomic():
         game = _locked_game(game_id)
         if game.entry_mode != Game.EntryMode.FINAL_SCORES:
-            raise GameChangeRefused(gettext("This game is entered hand by hand."))
+            raise GameChangeRefused(gettext_noop("This game is entered hand by hand."))
         _require_open(game)
         seats = list(game.seats.order_by("seat"))
         before = [seat.entered_score for seat in seats]
@@ -590,17 +621,19 @@ def clear_final_scores(game_id: int, *, actor: Actor | None = None) -> None:
         game = _locked_game(game_id)
         if game.entry_mode != Game.EntryMode.FINAL_SCORES:
             raise GameChangeRefused(
-                gettext("This game is entered hand by hand: delete its hands one by one instead.")
+                gettext_noop(
+                    "This game is entered hand by hand: delete its hands one by one instead."
+                )
             )
         seats = list(game.seats.select_related("player"))
         if all(seat.entered_score is None for seat in seats):
-            raise GameChangeRefused(gettext("This game has no final scores to clear."))
+            raise GameChangeRefused(gettext_noop("This game has no final scores to clear."))
         if game.is_finished:
             clashes = seating_clashes(
                 game.session_id, game.table_number, [s.player for s in seats], exclude=game.pk
             )
             if clashes:
-                raise GameChangeRefused(" ".join(clashes))
+                raise GameChangeRefused(one_after_another(*clashes))
         before = {
             "final_scores": [s.entered_score for s in sorted(seats, key=lambda s: s.seat)],
             "leftover_sticks": game.leftover_sticks,
@@ -653,8 +686,8 @@ def delete_game(game_id: int) -> Game:
         held = game_results(game)
         if held:
             raise GameChangeRefused(
-                gettext("This game has %(held)s. Clear them first, then delete the game.")
-                % {"held": results_in_words(held)}
+                gettext_noop("This game has %(held)s. Clear them first, then delete the game."),
+                held=results_in_words(held),
             )
         game.delete()
         totals.game_results_changed(game)
@@ -675,7 +708,7 @@ def reopen_game(game_id: int, *, actor: Actor | None = None) -> None:
     with transaction.atomic():
         game = _locked_game(game_id)
         if not game.is_finished:
-            raise GameChangeRefused(gettext("This game is not finished."))
+            raise GameChangeRefused(gettext_noop("This game is not finished."))
         trail.write(Kind.REOPENED, actor=actor, game=game, before=_ended(game))
         if game.ended_early:
             game.ended_early = ""
@@ -687,13 +720,15 @@ def reopen_game(game_id: int, *, actor: Actor | None = None) -> None:
 def _call_time(game: Game, actor: Actor | None) -> GameResult:
     if game.entry_mode != Game.EntryMode.HANDS:
         raise GameChangeRefused(
-            "This game records final scores only: enter its final scores instead."
+            gettext_noop("This game records final scores only: enter its final scores instead.")
         )
     _require_open(game)
     if not game.hands.exists():
         raise GameChangeRefused(
-            "No hand of this game has been entered, so it cannot end by time: enter the "
-            "hands played first."
+            gettext_noop(
+                "No hand of this game has been entered, so it cannot end by time: enter the "
+                "hands played first."
+            )
         )
     game.ended_early = "time"
     result = replay_record(game.to_record())
@@ -743,7 +778,11 @@ def call_time_on_session(session_id: int, *, actor: Actor | None = None) -> Time
             try:
                 _call_time(game, actor)
             except GameChangeRefused as err:
-                raise GameChangeRefused(f"Table {game.table_number}: {err}") from None
+                raise GameChangeRefused(
+                    gettext_noop("Table %(table)s: %(problem)s"),
+                    table=game.table_number,
+                    problem=err.phrase,
+                ) from None
             ended.append(game)
         return TimeCalled(ended, not_started)
 
@@ -757,8 +796,10 @@ def start_round_clock(session_id: int, minutes: int, *, now=None) -> Session:
     """Start (or start again) the session's round clock: `minutes` from now."""
     if not 1 <= minutes <= CLOCK_MAX_MINUTES:
         raise GameChangeRefused(
-            f"A round lasts from 1 to {CLOCK_MAX_MINUTES} minutes; give its length in minutes, "
-            "e.g. 90."
+            gettext_noop(
+                "A round lasts from 1 to %(most)s minutes; give its length in minutes, e.g. 90."
+            ),
+            most=CLOCK_MAX_MINUTES,
         )
     now = now or timezone.now()
     with transaction.atomic():
@@ -811,7 +852,7 @@ def create_game(
     needs its table and its players free in the session; `finished` is for a whole game
     recorded at once, which the caller finishes in the same transaction."""
     if len(players) != 4 or len({p.pk for p in players}) != 4:
-        raise GameChangeRefused("A game needs four different players: choose four.")
+        raise GameChangeRefused(gettext_noop("A game needs four different players: choose four."))
     try:
         with transaction.atomic():
             # One new game of a session at a time, so that two organisers cannot both
@@ -820,7 +861,7 @@ def create_game(
             if not finished:
                 clashes = seating_clashes(session.pk, table_number, players)
                 if clashes:
-                    raise GameChangeRefused(" ".join(clashes))
+                    raise GameChangeRefused(one_after_another(*clashes))
             status = Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS
             game = Game.objects.create(
                 session=session, table_number=table_number, entry_mode=entry_mode, status=status
@@ -842,8 +883,10 @@ def create_game(
             return game
     except IntegrityError:
         raise GameChangeRefused(
-            "Someone seated one of these players or this table meanwhile. Check the "
-            "session's tables and try again."
+            gettext_noop(
+                "Someone seated one of these players or this table meanwhile. Check the "
+                "session's tables and try again."
+            )
         ) from None
 
 
@@ -859,7 +902,7 @@ def reseat_game(
     briefly seat one player twice, which the database refuses.
     """
     if len({p.pk for p in players}) != 4:
-        raise GameChangeRefused("A game needs four different players.")
+        raise GameChangeRefused(gettext_noop("A game needs four different players."))
     with transaction.atomic():
         game = _locked_game(game_id)
         if table_number is not None and table_number != game.table_number:
@@ -928,7 +971,9 @@ def players_by_name(names: Sequence[str], *, create: bool = False) -> list[Playe
     found = {p.display_name: p for p in Player.objects.filter(display_name__in=names)}
     missing = [name for name in names if name not in found]
     if missing and not create:
-        raise GameChangeRefused(f"Unknown player(s): {', '.join(missing)}.")
+        raise GameChangeRefused(
+            gettext_noop("Unknown player(s): %(names)s."), names=", ".join(missing)
+        )
     for name in missing:
         found[name] = Player.objects.create(display_name=name)
     return [found[name] for name in names]
@@ -981,7 +1026,7 @@ def create_game_from_record(
     if result is None:
         result = replay_record(doc)
     if source_id and Game.objects.filter(source_event=session.event, source_id=source_id).exists():
-        raise GameChangeRefused(f"The game {source_id} has been imported already in this event.")
+        raise GameChangeRefused(ALREADY_IMPORTED, game=source_id)
     entry_mode = Game.EntryMode.HANDS if "hands" in doc else Game.EntryMode.FINAL_SCORES
     try:
         return _store_game_from_record(
@@ -989,9 +1034,7 @@ def create_game_from_record(
         )
     except IntegrityError:
         # Someone imported the same log in the meantime: the unique source id caught it.
-        raise GameChangeRefused(
-            f"The game {source_id} has been imported already in this event."
-        ) from None
+        raise GameChangeRefused(ALREADY_IMPORTED, game=source_id) from None
 
 
 def _store_game_from_record(
@@ -1082,7 +1125,7 @@ def change_event_rules(
         try:
             event.rules()
         except scoring.ScoringError as err:
-            raise GameChangeRefused(str(err)) from None
+            raise GameChangeRefused(err) from None
         event.save(update_fields=["rules_preset", "rules_overrides"])
         Event.objects.filter(pk=event.pk).rules_changed()
         games = (
@@ -1101,7 +1144,9 @@ def change_event_rules(
             try:
                 rescore_game(game)
             except GameChangeRefused as err:
-                raise GameChangeRefused(f"{game}: {err}") from None
+                raise GameChangeRefused(
+                    gettext_noop("%(game)s: %(problem)s"), game=str(game), problem=err.phrase
+                ) from None
             if before != _snapshot(game):
                 changed += 1
             if was_finished and not game.is_finished:
@@ -1135,13 +1180,17 @@ def add_penalty(
     rewrite the game's results, or refuse and store nothing."""
     points = Decimal(match_points)
     if not 0 <= seat <= 3:
-        raise GameChangeRefused(f"There is no seat {seat}: seats are 0 to 3.")
+        raise GameChangeRefused(
+            gettext_noop("There is no seat %(seat)s: seats are 0 to 3."), seat=seat
+        )
     if points == 0:
-        raise GameChangeRefused("A penalty of 0 match points changes nothing.")
+        raise GameChangeRefused(gettext_noop("A penalty of 0 match points changes nothing."))
     if points != points.quantize(Decimal("0.1")):
-        raise GameChangeRefused("Match points are kept to tenths, e.g. -20.0 or -2.5.")
+        raise GameChangeRefused(
+            gettext_noop("Match points are kept to tenths, e.g. -20.0 or -2.5.")
+        )
     if not reason.strip():
-        raise GameChangeRefused("Give the reason for the penalty.")
+        raise GameChangeRefused(gettext_noop("Give the reason for the penalty."))
     with transaction.atomic():
         game = _locked_game(game_id)
         actor = _actor(actor, user)
@@ -1165,7 +1214,7 @@ def delete_penalty(game_id: int, penalty_id: int, *, actor: Actor | None = None)
         penalty = game.penalties.filter(pk=penalty_id).first()
         if penalty is None:
             raise GameChangeRefused(
-                gettext("This game has no such penalty: it may have been removed.")
+                gettext_noop("This game has no such penalty: it may have been removed.")
             )
         before = _penalty_doc(penalty)
         penalty.delete()
@@ -1192,8 +1241,13 @@ def _room_on_roster(event: Event, adding: int) -> None:
     present = event.roster.count()
     if present + adding > ROSTER_LIMIT:
         raise GameChangeRefused(
-            f"A roster holds at most {ROSTER_LIMIT} players; this one has {present}, so "
-            f"{adding} more do not fit. Add fewer, or take off players who never came."
+            gettext_noop(
+                "A roster holds at most %(most)s players; this one has %(present)s, so "
+                "%(adding)s more do not fit. Add fewer, or take off players who never came."
+            ),
+            most=ROSTER_LIMIT,
+            present=present,
+            adding=adding,
         )
 
 
@@ -1219,7 +1273,9 @@ def add_names_to_roster(event_id: int, names: Sequence[str], *, create: bool) ->
     `names` are already cleaned: no blanks, no repeats. All or nothing."""
     if len(names) > PASTE_LIMIT:
         raise GameChangeRefused(
-            f"Paste at most {PASTE_LIMIT} names at a time; this list has {len(names)}."
+            gettext_noop("Paste at most %(most)s names at a time; this list has %(count)s."),
+            most=PASTE_LIMIT,
+            count=len(names),
         )
     with transaction.atomic():
         known: dict[str, Player] = {}
@@ -1233,8 +1289,11 @@ def add_names_to_roster(event_id: int, names: Sequence[str], *, create: bool) ->
         missing = [name for name, key in zip(names, folded, strict=True) if key not in known]
         if missing and not create:
             raise GameChangeRefused(
-                f"No player is called {', '.join(missing)}. Tick “Create players for new "
-                "names” to add them, or correct the spelling."
+                gettext_noop(
+                    "No player is called %(names)s. Tick “Create players for new names” to add "
+                    "them, or correct the spelling."
+                ),
+                names=", ".join(missing),
             )
         created = []
         for name in missing:
@@ -1249,7 +1308,9 @@ def withdraw_from_roster(event_id: int, player_id: int, session_number: int) -> 
     """Mark a player withdrawn from session (round) `session_number` on. Games already
     played stay and count."""
     if session_number < 1:
-        raise GameChangeRefused("Sessions are numbered from 1: give the first session missed.")
+        raise GameChangeRefused(
+            gettext_noop("Sessions are numbered from 1: give the first session missed.")
+        )
     return _set_withdrawn_from(event_id, player_id, session_number)
 
 
@@ -1267,7 +1328,7 @@ def _set_withdrawn_from(event_id: int, player_id: int, session_number: int | Non
             .first()
         )
         if entry is None:
-            raise GameChangeRefused("This player is not on the roster.")
+            raise GameChangeRefused(gettext_noop("This player is not on the roster."))
         entry.withdrawn_from = session_number
         entry.save(update_fields=["withdrawn_from"])
         Event.objects.filter(pk=event_id).games_changed()
@@ -1285,10 +1346,11 @@ def remove_from_roster(event_id: int, player_id: int) -> Player:
             .first()
         )
         if entry is None:
-            raise GameChangeRefused("This player is not on the roster.")
+            raise GameChangeRefused(gettext_noop("This player is not on the roster."))
         if GameSeat.objects.filter(game__session__event_id=event_id, player_id=player_id).exists():
             raise GameChangeRefused(
-                f"{entry.player} has played in this event: mark them withdrawn instead."
+                gettext_noop("%(player)s has played in this event: mark them withdrawn instead."),
+                player=str(entry.player),
             )
         entry.delete()
         Event.objects.filter(pk=event_id).games_changed()
@@ -1323,7 +1385,7 @@ def revoke_table_link(game_id: int, *, actor: Actor | None = None) -> None:
     with transaction.atomic():
         game = _locked_game(game_id)
         if not _revoke_live(game):
-            raise GameChangeRefused(gettext("This game has no table link to revoke."))
+            raise GameChangeRefused(gettext_noop("This game has no table link to revoke."))
         Event.objects.filter(pk=game.session.event_id).games_changed()
         trail.write(Kind.LINK_CHANGED, actor=actor, game=game, after={"link": "revoked"})
 
@@ -1393,20 +1455,29 @@ def seat_session(
     in place of the session's games so far, which must have no results. All or nothing;
     the trail gets the seats of every table."""
     if not tables or len(tables) > SEATING_TABLE_LIMIT:
-        raise GameChangeRefused(f"A session is seated at 1 to {SEATING_TABLE_LIMIT} tables.")
+        raise GameChangeRefused(
+            gettext_noop("A session is seated at 1 to %(most)s tables."), most=SEATING_TABLE_LIMIT
+        )
     ids = [pid for table in tables for pid in table]
     if any(len(table) != 4 for table in tables) or len(set(ids)) != len(ids):
-        raise GameChangeRefused("Every table needs four players, and every player one seat.")
+        raise GameChangeRefused(
+            gettext_noop("Every table needs four players, and every player one seat.")
+        )
     with transaction.atomic():
         session = Session.objects.select_for_update().select_related("event").get(pk=session_id)
         if session_has_results(session):
             raise GameChangeRefused(
-                f"Session {session.number} has results entered already, so it cannot be "
-                "seated again. Seat a new session, or delete its hands and final scores first."
+                gettext_noop(
+                    "Session %(number)s has results entered already, so it cannot be seated "
+                    "again. Seat a new session, or delete its hands and final scores first."
+                ),
+                number=session.number,
             )
         players = Player.objects.in_bulk(ids)
         if len(players) != len(set(ids)):
-            raise GameChangeRefused("A player of this plan was removed meanwhile: plan again.")
+            raise GameChangeRefused(
+                gettext_noop("A player of this plan was removed meanwhile: plan again.")
+            )
         session.games.all().delete()
         games = [
             create_game(session, [players[pid] for pid in table], table_number=number)

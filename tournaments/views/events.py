@@ -37,6 +37,7 @@ from ..forms import (
     rules_for_reading,
 )
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
+from ..refusals import say
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, statistics
 from ..tables import (
@@ -109,7 +110,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     except scoring.ScoringError as err:
         rules_words = _("%(preset)s (the stored options are not valid: %(reason)s)") % {
             "preset": event.rules_preset,
-            "reason": err,
+            "reason": say(err),
         }
     context = {
         "event": event,

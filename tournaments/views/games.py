@@ -7,7 +7,6 @@ numbers to templates already formatted; every write goes through `services`.
 from __future__ import annotations
 
 import json
-import re
 from decimal import Decimal
 from typing import Any
 
@@ -25,12 +24,12 @@ from django.views.decorators.http import require_POST
 
 from handvalue import Options as HandOptions
 from handvalue import Situation, parse_tiles, value_hand
-from scoring.errors import ScoringError
-from scoring.game import GameResult, HandReport
+from scoring.errors import HAND_PREFIX, ScoringError, gettext_noop
+from scoring.game import ALREADY_ENDED, GameResult, HandReport
 from scoring.payouts import settle
 from scoring.record import parse_hand
 
-from .. import access, engine_words, formatting, pagecache, services, wording
+from .. import access, formatting, pagecache, services, wording
 from ..access import get_game_for_organiser, get_game_for_reader
 from ..hand_forms import (
     WIND_MARKS,
@@ -42,6 +41,7 @@ from ..hand_forms import (
     seat_labels,
 )
 from ..models import Game, Hand
+from ..refusals import say, sentence
 from ..trail import Actor, trail_rows
 from ..wording import describe_hand, describe_stats, win_value
 from .actions import change_game
@@ -70,19 +70,27 @@ def round_honba(report_or_state) -> str:
 
 # Refusals as sentences that say what to do.
 
-_AFTER_END = re.compile(r"^hand (\d+): the game already ended \((\w+)\)")
+
+def _after_end(err: Exception) -> tuple[int, str] | None:
+    """The hand and the reason, when the engine refused a hand after the game's end."""
+    phrase = getattr(err, "phrase", None)
+    if phrase is None or phrase.template != HAND_PREFIX:
+        return None
+    problem = phrase.params["problem"]
+    if getattr(problem, "template", None) != ALREADY_ENDED:
+        return None
+    return phrase.params["number"], problem.params["why"].key
 
 
 def refusal(err: Exception, *, shift: int = 0, adding: bool = False) -> str:
-    """The engine's reason for refusing a change, as a sentence that says what to do next.
+    """The reason for refusing a change, as a sentence that says what to do next.
 
     `shift` is added to a hand number the engine names, for a deletion that renumbers the
     later hands; `adding` is for a new hand at the end of the game."""
-    text = str(err).strip()
-    after_end = _AFTER_END.match(text)
+    after_end = _after_end(err)
     if after_end:
-        number = int(after_end[1]) + shift
-        why = wording.ended_by(after_end[2])
+        number = after_end[0] + shift
+        why = wording.ended_by(after_end[1])
         if adding:
             return _(
                 "The game is already over (%(why)s), so there is no hand %(number)s to enter. "
@@ -93,12 +101,10 @@ def refusal(err: Exception, *, shift: int = 0, adding: bool = False) -> str:
             "Delete hand %(number)s and the hands after it first (from the last one), then "
             "make this change again; or change it so that the game goes on."
         ) % {"why": why, "number": number}
-    if text[:1].islower():
-        text = f"{text[0].upper()}{text[1:].rstrip('.')}"
-        return _("%(problem)s. Correct it, then check it again.") % {
-            "problem": engine_words.translate(text)
-        }
-    return engine_words.translate(text)
+    if getattr(err, "args", None) and str(err.args[0])[:1].islower():
+        # The engine's own words (in English lower case): a clause to correct.
+        return _("%(problem)s. Correct it, then check it again.") % {"problem": sentence(err)}
+    return say(err)
 
 
 # Reading a game.
@@ -860,7 +866,7 @@ def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 result = services.preview_final_scores(game, form.scores(), sticks)
         except services.GameChangeRefused as err:
-            form.add_error(None, _sentence(str(err)))
+            form.add_error(None, _sentence(err))
         else:
             if action == "save":
                 messages.success(request, _("Final scores saved. The standings include them now."))
@@ -870,11 +876,11 @@ def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/final_scores.html", {"game": game, "form": form})
 
 
-def _sentence(text: str) -> str:
-    """The engine's reason as a sentence that says what to do."""
-    text = text.strip().rstrip(".")
-    text = engine_words.translate(f"{text[:1].upper()}{text[1:]}")
-    return _("%(problem)s. Check the scores and the sticks, then try again.") % {"problem": text}
+def _sentence(err: Exception) -> str:
+    """The reason for refusing final scores as a sentence that says what to do."""
+    return _("%(problem)s. Check the scores and the sticks, then try again.") % {
+        "problem": sentence(err)
+    }
 
 
 @require_POST
@@ -1007,7 +1013,9 @@ MAX_CALLS = 4
 
 def _wind(value: str | None) -> int:
     if value not in ("0", "1", "2", "3"):
-        raise ScoringError(_("Choose the seat and round winds again: East, South, West or North."))
+        raise ScoringError(
+            gettext_noop("Choose the seat and round winds again: East, South, West or North.")
+        )
     return int(value)
 
 
@@ -1024,7 +1032,7 @@ def hand_count(request: HttpRequest, pk: int) -> JsonResponse:
     try:
         calls = [c for c in query.get("calls", "").split() if c]
         if len(calls) > MAX_CALLS:
-            raise ScoringError(_("A hand has at most %(most)s calls.") % {"most": MAX_CALLS})
+            raise ScoringError(gettext_noop("A hand has at most %(most)s calls."), most=MAX_CALLS)
         situation = Situation(
             tsumo=query.get("tsumo") == "1",
             seat_wind=_wind(query.get("seat_wind")),
@@ -1042,7 +1050,7 @@ def hand_count(request: HttpRequest, pk: int) -> JsonResponse:
             query.get("tiles", "")[:200], query.get("win", "")[:8], calls, situation, options
         )
     except ScoringError as err:
-        return JsonResponse({"ok": False, "error": engine_words.translate(err.message)})
+        return JsonResponse({"ok": False, "error": say(err)})
     if value.yakuman:
         text = wording.YAKUMAN_NAMES.get(value.yakuman) or _("%(count)s× yakuman") % {
             "count": value.yakuman

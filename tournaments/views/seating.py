@@ -20,6 +20,7 @@ import seating
 
 from .. import access, pagecache, seat_plans, services
 from ..models import WINDS, GameSeat, TableLink
+from ..refusals import say
 from ..seating_forms import SeatingConfirmForm, SeatingForm
 from ..trail import Actor
 from .tables_links import link_context
@@ -92,7 +93,7 @@ def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 seed=random.SystemRandom().randrange(1 << 30),
             )
         except seating.SeatingError as err:
-            form.add_error(None, str(err))
+            form.add_error(None, say(err))
         else:
             context["proposal"] = proposal
             context["plan_json"] = json.dumps(proposal.plan())
