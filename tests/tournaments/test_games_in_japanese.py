@@ -1,6 +1,6 @@
 """The game pages, hand entry, final scores and table links in Japanese; the same pages read
 as before in English. The engine's refusals (English, from pure Python) are shown in the
-page's language through tournaments.engine_words."""
+page's language from their templates (tournaments.refusals)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from scoring.counting import count_yaku
 from scoring.errors import ScoringError
 from scoring.payouts import check_value
 from scoring.rules import Rules
-from tournaments import engine_words, services
+from tournaments import services
 from tournaments.hand_forms import HandForm, seat_labels
+from tournaments.refusals import say
 from tournaments.views.games import refusal
 
 JA = {"accept-language": "ja"}
@@ -45,7 +46,7 @@ def visible(html: str) -> str:
 # The engine's words
 
 
-def engine_refusals() -> list[str]:
+def engine_refusals() -> list[ScoringError]:
     """Refusals the engine and the hand judge really raise, one of each kind the hand form
     and the tile picker meet."""
     found = []
@@ -53,7 +54,7 @@ def engine_refusals() -> list[str]:
     def refused(call, *args, **kwargs):
         with pytest.raises(ScoringError) as err:
             call(*args, **kwargs)
-        found.append(err.value.message)
+        found.append(err.value)
 
     refused(check_value, han=1, fu=20, yakuman=None, tsumo=False)
     refused(check_value, han=1, fu=20, yakuman=None, tsumo=True)
@@ -82,31 +83,31 @@ def test_the_engines_refusals_read_the_same_in_english():
     refusals = engine_refusals()
     assert len(refusals) == 18
     with translation.override("en"):
-        for message in refusals:
-            assert engine_words.translate(message) == message
-            assert engine_words.translate(f"hand 3: {message}") == f"hand 3: {message}"
+        for err in refusals:
+            assert say(err) == str(err)
+            assert say(err.in_hand(3)) == f"hand 3: {err}"
 
 
 def test_every_refusal_the_hand_form_meets_has_japanese_words():
     with translation.override("ja"):
-        for message in engine_refusals():
-            words = engine_words.translate(message)
-            assert japanese(words), message
+        for err in engine_refusals():
+            words = say(err)
+            assert japanese(words), str(err)
         # Yaku named in a refusal are named in Japanese; numbers and tiles are kept.
-        assert engine_words.translate(
-            "Riichi needs a closed hand: untick it, or choose Closed."
-        ) == ("立直は門前限定です。チェックを外すか、門前を選んでください。")
-        assert engine_words.translate(
-            "hand 4: 1 han 20 fu is not a possible tsumo: pinfu tsumo is at least 2 han"
-        ) == ("第4局：1翻20符のツモはありえません。平和ツモは最低2翻です")
-        # A sentence no pattern knows is shown as the engine wrote it.
-        assert engine_words.translate("something new") == "something new"
+        with pytest.raises(ScoringError) as closed:
+            count_yaku(["riichi", "pinfu"], is_open=True)
+        assert say(closed.value) == "立直は門前限定です。チェックを外すか、門前を選んでください。"
+        with pytest.raises(ScoringError) as pinfu:
+            check_value(han=1, fu=20, yakuman=None, tsumo=True)
+        assert say(pinfu.value.in_hand(4)) == (
+            "第4局：1翻20符のツモはありえません。平和ツモは最低2翻です"
+        )
 
 
 def test_a_refusal_sentence_keeps_its_english_and_gets_japanese():
-    err = services.GameChangeRefused(
-        "hand 2: 3 han 20 fu is not a possible ron: 20 fu is only a pinfu tsumo"
-    )
+    with pytest.raises(ScoringError) as engine:
+        check_value(han=3, fu=20, yakuman=None, tsumo=False)
+    err = services.GameChangeRefused(engine.value.in_hand(2))
     with translation.override("en"):
         assert refusal(err) == (
             "Hand 2: 3 han 20 fu is not a possible ron: 20 fu is only a pinfu tsumo. "
