@@ -103,10 +103,6 @@ def bare_sentences(root: Path = ROOT, packages=SOURCES) -> list[str]:
     return bare
 
 
-def japanese(text: str) -> bool:
-    return re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text) is not None
-
-
 def url(name, game, *args):
     return reverse(f"tournaments:{name}", args=[game.pk, *args])
 
@@ -293,7 +289,7 @@ def test_an_unreadable_log_is_refused_in_japanese_on_the_import_page(client, org
 def test_an_event_export_refusal_reads_in_japanese(event):
     err = refused(exchange.import_event, event, {"format": "tenbou-event/0"})
     with translation.override("ja"):
-        assert str(err) == "Tenbouの大会エクスポートではありません（形式tenbou-event/1）"
+        assert str(err) == "Tenbouの大会エクスポートではありません（形式tenbou-event/1）。"
 
 
 # Sentences that say what to do

@@ -617,7 +617,7 @@ class EventImportForm(forms.Form):
 
 def _sentence(text: str) -> str:
     text = text.strip()
-    return text if text.endswith(".") else text + "."
+    return text if text.endswith((".", "。")) else text + "."
 
 
 @login_required
