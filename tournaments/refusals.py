@@ -44,9 +44,9 @@ def _term(term: Term) -> str:
 
 
 def sentence(refusal: TemplateError | Phrase) -> str:
-    """`say(refusal)` starting with a capital and without a closing full stop, to be put
-    into a sentence of the app's ("Hand 3: ...")."""
-    text = say(refusal).strip().rstrip(".")
+    """`say(refusal)` starting with a capital and without its closing full stop (English or
+    Japanese), to be put into a sentence of the app's ("Hand 3: ...")."""
+    text = say(refusal).strip().rstrip(".。")
     return text[:1].upper() + text[1:]
 
 
