@@ -9,6 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from scoring.errors import gettext_noop
 from tournaments import imports, services
 from tournaments.models import Event
 
@@ -64,7 +65,11 @@ class Command(BaseCommand):
             label = f"{name} ({check.game.played_under})" if check.game else name
             try:
                 if not check.importable:
-                    raise services.GameChangeRefused("; ".join(check.problems))
+                    raise services.GameChangeRefused(
+                        gettext_noop("%(file)s: %(problems)s"),
+                        file=path.name,
+                        problems="; ".join(check.problems),
+                    )
                 players = imports.resolve_players(
                     check, {}, create_unknown=options["create_players"]
                 )
