@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from .endings import EndReason
-from .errors import ScoringError
+from .errors import ScoringError, gettext_noop
 from .payouts import AbortReason, Hand, Result, Win, check_value
 from .rules import MultiRon, Rules, resolve_rules
 
@@ -41,7 +41,10 @@ _WIN_FIELDS = (
     "yaku",
     "dora",
     "open",
+    "kita",
 )
+# Aborts that need a fourth player: four winds discarded, four riichi declared.
+_FOUR_PLAYER_ABORTS = (AbortReason.FOUR_WINDS, AbortReason.FOUR_RIICHI)
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,9 @@ class GameRecord:
 
     rules_spec: Any  # the `rules` field as written, kept for dumping
     rules: Rules
-    players: tuple[str, str, str, str]
+    players: tuple[str, ...]  # four names, or three in a three-player game
     hands: tuple[Hand, ...] | None
-    final_scores: tuple[int, int, int, int] | None = None
+    final_scores: tuple[int, ...] | None = None
     leftover_sticks: int = 0
     penalties: tuple[Penalty, ...] = ()
     # "time" when the organiser ended the game after its last hand; None otherwise.
@@ -129,6 +132,9 @@ def _parse_win(obj: Any, n: int) -> Win:
     dora = opt_int("dora")
     if dora is not None and dora < 0:
         raise ScoringError("'dora' cannot be negative", hand=n)
+    kita = opt_int("kita")
+    if kita is not None and kita < 0:
+        raise ScoringError(gettext_noop("'kita' cannot be negative"), hand=n)
     return Win(
         winner=_seat(win["winner"], "'winner'", hand=n),
         loser=None if win.get("loser") is None else _seat(win["loser"], "'loser'", hand=n),
@@ -140,6 +146,7 @@ def _parse_win(obj: Any, n: int) -> Win:
         yaku=tuple(yaku) if yaku is not None else None,
         dora=dora,
         open=is_open,
+        kita=kita,
     )
 
 
@@ -189,8 +196,32 @@ def parse_hand(obj: Any, n: int) -> Hand:
     )
 
 
+def _check_seats(hand: Hand, players: int) -> None:
+    """Refuse a seat a three-player game does not have (a four-player one has all 0-3)."""
+    seats = [*hand.riichi, *hand.tenpai, *hand.nagashi]
+    for win in hand.wins:
+        seats += [s for s in (win.winner, win.loser, win.pao) if s is not None]
+    if hand.offender is not None:
+        seats.append(hand.offender)
+    for seat in seats:
+        if seat >= players:
+            raise ScoringError(
+                gettext_noop(
+                    "seat %(seat)s is not at the table: a three-player game has seats 0 to 2"
+                ),
+                seat=seat,
+            )
+
+
 def validate_hand(hand: Hand, rules: Rules) -> None:
     """Refuse a hand that cannot have happened under `rules` (no hand number attached)."""
+    if rules.players != 4:
+        _check_seats(hand, rules.players)
+        if hand.reason in _FOUR_PLAYER_ABORTS:
+            raise ScoringError(
+                gettext_noop("a three-player game has no %(reason)s abort"),
+                reason=hand.reason.value,
+            )
     if hand.result is Result.RON:
         losers = {w.loser for w in hand.wins}
         if None in losers:
@@ -262,15 +293,17 @@ def parse_record(data: Any) -> GameRecord:
         raise ScoringError("the record needs 'rules': a preset name or preset with overrides")
     rules = resolve_rules(doc["rules"])
     players = doc.get("players")
-    if (
-        not isinstance(players, list)
-        or len(players) != 4
-        or not all(isinstance(p, str) and p.strip() for p in players)
-    ):
-        raise ScoringError("'players' must be four names, in starting seat order")
-    if len(set(players)) != 4:
-        raise ScoringError("'players' names a player twice")
+    _check_players(players, rules)
     penalties = tuple(_parse_penalty(p) for p in _list(doc.get("penalties", []), "penalties"))
+    for penalty in penalties:
+        if penalty.seat >= rules.players:
+            raise ScoringError(
+                gettext_noop(
+                    "a penalty's seat %(seat)s is not at the table: a three-player game has"
+                    " seats 0 to 2"
+                ),
+                seat=penalty.seat,
+            )
     ended_early = doc.get("ended_early")
     if ended_early is not None and ended_early not in ENDED_EARLY:
         raise ScoringError(
@@ -286,7 +319,11 @@ def parse_record(data: Any) -> GameRecord:
         if "hands" in doc:
             raise ScoringError("give either 'hands' or 'final_scores', not both")
         scores = doc["final_scores"]
-        if not isinstance(scores, list) or len(scores) != 4:
+        if not isinstance(scores, list) or len(scores) != rules.players:
+            if rules.players == 3:
+                raise ScoringError(
+                    gettext_noop("'final_scores' must be three scores in a three-player game")
+                )
             raise ScoringError("'final_scores' must be four scores, one per seat")
         finals = tuple(_int(s, "a final score") for s in scores)
         if any(s % 100 for s in finals):
@@ -294,12 +331,12 @@ def parse_record(data: Any) -> GameRecord:
         sticks = _int(doc.get("leftover_sticks", 0), "'leftover_sticks'")
         if sticks < 0:
             raise ScoringError("'leftover_sticks' cannot be negative")
-        expected = 4 * rules.start_points
+        expected = rules.players * rules.start_points
         if sum(finals) + 1000 * sticks != expected:
             raise ScoringError(
                 f"the final scores add up to {sum(finals):,}"
                 + (f" plus {sticks} stick(s) on the table" if sticks else "")
-                + f"; they must make {expected:,} (4 x {rules.start_points:,})"
+                + f"; they must make {expected:,} ({rules.players} x {rules.start_points:,})"
             )
         return GameRecord(doc["rules"], rules, tuple(players), None, finals, sticks, penalties)
     if "leftover_sticks" in doc:
@@ -312,6 +349,28 @@ def parse_record(data: Any) -> GameRecord:
             " or remove 'ended_early'"
         )
     return GameRecord(doc["rules"], rules, tuple(players), parsed, None, 0, penalties, ended_early)
+
+
+def _check_players(players: Any, rules: Rules) -> None:
+    """Names, one per seat: four, or three under three-player rules; never a name twice."""
+    names_ok = isinstance(players, list) and all(isinstance(p, str) and p.strip() for p in players)
+    if names_ok and len(players) != rules.players and len(players) in (3, 4):
+        raise ScoringError(
+            gettext_noop(
+                "'players' has %(given)s names, but these are %(rules)s-player rules: give"
+                " %(rules)s names, or rules for %(given)s players"
+            ),
+            given=len(players),
+            rules=rules.players,
+        )
+    if not names_ok or len(players) != rules.players:
+        if rules.players == 3:
+            raise ScoringError(
+                gettext_noop("'players' must be three names, in starting seat order")
+            )
+        raise ScoringError("'players' must be four names, in starting seat order")
+    if len(set(players)) != len(players):
+        raise ScoringError("'players' names a player twice")
 
 
 def _list(value: Any, what: str) -> list[Any]:
@@ -340,7 +399,7 @@ def _parse_penalty(obj: Any) -> Penalty:
 
 def _dump_win(win: Win) -> dict[str, Any]:
     out: dict[str, Any] = {"winner": win.winner}
-    for key in ("loser", "han", "fu", "yakuman", "pao", "pao_yakuman", "dora", "open"):
+    for key in ("loser", "han", "fu", "yakuman", "pao", "pao_yakuman", "dora", "open", "kita"):
         value = getattr(win, key)
         if value is not None:
             out[key] = value
