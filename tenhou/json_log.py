@@ -16,10 +16,12 @@ from typing import Any
 from mahjong.constants import EAST
 
 from scoring.errors import ScoringError
+from scoring.rules import resolve_rules
 
 from . import names, platforms
 from .game import (
     TenhouGame,
+    distinct_names,
     log_id_from_name,
     log_id_from_ref,
     match_points_of,
@@ -78,7 +80,9 @@ def load_json(data: bytes | str) -> dict[str, Any]:
     return doc
 
 
-def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
+def from_json(doc: dict[str, Any], name: str, rules: Any = None) -> TenhouGame:
+    """The game of a tenhou.net/6 JSON log; `rules` (a record's `rules` value), when given,
+    are the record's rules, as for a log that names no platform."""
     rule = doc.get("rule") if isinstance(doc.get("rule"), dict) else {}
     disp = str(rule.get("disp", ""))
     names = doc.get("name")
@@ -88,8 +92,9 @@ def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
         raise ScoringError("not a Tenhou log: 'name' must list four players")
     if names[3] == "":
         raise ScoringError("three-player logs are not supported")
-    players = [str(n) for n in names]
-    platform, length = platforms.from_rule_name(disp, str(doc.get("ref") or ""))
+    players = distinct_names([str(n) for n in names])
+    platform = platforms.platform_of(disp, str(doc.get("ref") or ""))
+    length = _length(disp, platform, rules)
     sc = doc.get("sc")
     if not isinstance(sc, list) or len(sc) != 8:
         raise ScoringError("truncated log: no final scores ('sc')")
@@ -118,7 +123,7 @@ def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
     return TenhouGame(
         record={
             "format": "tenbou-game/1",
-            "rules": record_rules(platform, length, final_scores, match_points),
+            "rules": record_rules(platform, length, final_scores, match_points, rules),
             "players": players,
             "hands": hands,
         },
@@ -131,6 +136,16 @@ def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
         platform=platform,
         length=length,
     )
+
+
+def _length(disp: str, platform: str | None, rules: Any) -> str:
+    """The length the rule name says; for a log that names no platform and no length,
+    that of the rules it is converted under (a South game without them)."""
+    if platform is not None or any(w in disp for w in ("東", "南", "East", "South")):
+        return platforms.length_of(disp, platform)
+    if rules is not None:
+        return resolve_rules(rules).length.value
+    return platforms.HANCHAN
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from scoring.errors import ScoringError
 from . import names, platforms
 from .game import (
     TenhouGame,
+    distinct_names,
     log_id_from_name,
     match_points_of,
     record_rules,
@@ -67,7 +68,9 @@ def _rule_name(flags: int) -> str:
     )
 
 
-def from_xml(root: ET.Element, name: str) -> TenhouGame:
+def from_xml(root: ET.Element, name: str, rules: Any = None) -> TenhouGame:
+    """The game of an mjlog; `rules` (a record's `rules` value), when given, are the
+    record's rules instead of the Tenhou preset its game type names."""
     players: list[str] | None = None
     flags: int | None = None
     hands: list[dict[str, Any]] = []
@@ -98,7 +101,7 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
             names = [urllib.parse.unquote(element.get(f"n{i}", "")) for i in range(4)]
             if not names[3]:
                 raise ScoringError("three-player logs are not supported")
-            players = names
+            players = distinct_names(names)
         elif tag == "INIT":
             close_hand()
             number += 1
@@ -143,7 +146,7 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
     return TenhouGame(
         record={
             "format": "tenbou-game/1",
-            "rules": record_rules(platform, length, final_scores, match_points),
+            "rules": record_rules(platform, length, final_scores, match_points, rules),
             "players": players,
             "hands": hands,
         },

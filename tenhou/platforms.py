@@ -28,6 +28,8 @@ TONPUUSEN = "tonpuusen"
 
 PLATFORM_NAMES = {TENHOU: "Tenhou", MAHJONGSOUL: "Mahjong Soul"}
 LENGTH_NAMES = {HANCHAN: "South game", TONPUUSEN: "East-only game"}
+# A log that names no platform (a game converted to the format from elsewhere).
+UNNAMED = "Platform not named"
 
 # The rule preset of each platform and length, and back.
 PRESETS = {
@@ -63,20 +65,40 @@ def from_rule_name(disp: str, ref: str = "") -> tuple[str, str]:
     >>> from_rule_name("般南喰赤", "2019021004gm-00a9-0000-e2f6516d")
     ('tenhou', 'hanchan')
     """
-    if any(room in disp for room in _MAHJONGSOUL_ROOMS):
-        platform = MAHJONGSOUL
-    elif _TENHOU_RULE.match(disp) or TENHOU_ID.fullmatch(ref):
-        platform = TENHOU
-    elif MAHJONGSOUL_ID.fullmatch(ref):
-        platform = MAHJONGSOUL
-    else:
+    platform = platform_of(disp, ref)
+    if platform is None:
         raise ScoringError(
             f"the log does not say where it was played: its rule name {disp!r} is neither "
             "Tenhou's nor a Mahjong Soul room"
         )
+    return platform, length_of(disp, platform)
+
+
+def platform_of(disp: str, ref: str = "") -> str | None:
+    """The platform a rule name (or, failing that, a log id) names; None when neither
+    names one (a game converted to the format from elsewhere, such as a league's).
+
+    >>> platform_of("玉の間南喰赤"), platform_of("Mリーグ 2023")
+    ('mahjongsoul', None)
+    """
+    if any(room in disp for room in _MAHJONGSOUL_ROOMS):
+        return MAHJONGSOUL
+    if _TENHOU_RULE.match(disp) or TENHOU_ID.fullmatch(ref):
+        return TENHOU
+    if MAHJONGSOUL_ID.fullmatch(ref):
+        return MAHJONGSOUL
+    return None
+
+
+def length_of(disp: str, platform: str | None) -> str:
+    """East-only or South game, from the rule name.
+
+    >>> length_of("三鳳東喰赤", TENHOU), length_of("玉の間三人南", MAHJONGSOUL)
+    ('tonpuusen', 'hanchan')
+    """
     found = _TENHOU_RULE.match(disp) if platform == TENHOU else None
     if found:
-        return platform, TONPUUSEN if found.group(2) == "東" else HANCHAN
+        return TONPUUSEN if found.group(2) == "東" else HANCHAN
     # The room names hold neither 東 nor 南, so the first of them is the length.
     east = min((disp.find(w) for w in _EAST if w in disp), default=-1)
     south = min((disp.find(w) for w in _SOUTH if w in disp), default=-1)
@@ -86,8 +108,8 @@ def from_rule_name(disp: str, ref: str = "") -> tuple[str, str]:
             f"the log does not say whether it was an East-only or a South game: {what}"
         )
     if south < 0 or 0 <= east < south:
-        return platform, TONPUUSEN
-    return platform, HANCHAN
+        return TONPUUSEN
+    return HANCHAN
 
 
 def from_game_type(flags: int) -> tuple[str, str]:
