@@ -41,6 +41,7 @@ class TenhouGame:
     ruleset: str
     platform: str | None = platforms.TENHOU
     length: str = platforms.HANCHAN
+    seats: int = 4  # 3 for a three-player game (sanma)
 
     @property
     def preset(self) -> str:
@@ -48,7 +49,7 @@ class TenhouGame:
         log that names no platform, the preset its record was converted under)."""
         if self.platform is None:
             return _preset({"record": self.record})
-        return platforms.preset_for(self.platform, self.length)
+        return platforms.preset_for(self.platform, self.length, self.seats)
 
     @property
     def played_under(self) -> str:
@@ -61,7 +62,7 @@ class TenhouGame:
         if self.platform is None:
             words = f"{platforms.UNNAMED}, {platforms.LENGTH_NAMES[self.length]}"
         else:
-            words = platforms.describe(self.platform, self.length)
+            words = platforms.describe(self.platform, self.length, self.seats)
         return f"{words}, {self.ruleset}" if self.ruleset else words
 
     def refusal(self, preset: str, length: str) -> str | None:
@@ -80,6 +81,8 @@ class TenhouGame:
         """
         if self.platform is None:
             return None  # no platform to hold it to: the replay under `preset` decides
+        if self.seats == 3:
+            return self._sanma_refusal(preset, length)
         expected = platforms.PLATFORM_OF_PRESET.get(preset)
         if expected == self.platform and length == self.length:
             return None
@@ -90,6 +93,23 @@ class TenhouGame:
             event = f"the {preset} rules, not an online platform's"
         else:
             event = f"{platforms.describe_games(expected, length)} (rules preset {preset})"
+        return (
+            f"This log is of a {game}; this event plays {event}. "
+            f"Import it into an event with the {self.preset} preset."
+        )
+
+    def _sanma_refusal(self, preset: str, length: str) -> str | None:
+        """`refusal` for a three-player game: only its platform's three-player preset."""
+        expected = platforms.PLATFORM_OF_SANMA_PRESET.get(preset)
+        if expected == self.platform and length == self.length:
+            return None
+        game = platforms.describe_game(self.platform, self.length, 3)
+        if self.ruleset:
+            game += f" ({self.ruleset})"
+        if expected is None:
+            event = f"the {preset} rules, not an online platform's three-player game"
+        else:
+            event = f"{platforms.describe_games(expected, length, 3)} (rules preset {preset})"
         return (
             f"This log is of a {game}; this event plays {event}. "
             f"Import it into an event with the {self.preset} preset."
@@ -108,6 +128,7 @@ class TenhouGame:
             "ruleset": self.ruleset,
             "platform": self.platform,
             "length": self.length,
+            "seats": self.seats,
         }
 
     @classmethod
@@ -127,6 +148,7 @@ class TenhouGame:
                 else platforms.PLATFORM_OF_PRESET[_preset(data)]
             ),
             length=data.get("length") or platforms.LENGTH_OF_PRESET[_preset(data)],
+            seats=data.get("seats", 4),
         )
 
 
@@ -144,6 +166,7 @@ def record_rules(
     final_scores: list[int],
     match_points: list[Decimal],
     rules: Any = None,
+    seats: int = 4,
 ) -> Any:
     """The record's `rules`: `rules` when given (a record's `rules` value: the event's, or
     the command line's `--rules`), else the preset of the platform and length, with what
@@ -159,8 +182,8 @@ def record_rules(
         resolve_rules(rules)  # refuse an unknown preset or option here, not at the replay
         return rules
     if platform is None:
-        return platforms.preset_for(platforms.TENHOU, length)
-    preset = platforms.preset_for(platform, length)
+        return platforms.preset_for(platforms.TENHOU, length, seats)
+    preset = platforms.preset_for(platform, length, seats)
     if (
         platform == platforms.TENHOU
         and all(p == p.to_integral_value() for p in match_points)
@@ -262,3 +285,14 @@ def wins_hand(wins: list[dict[str, Any]], riichi: list[int], number: int) -> dic
     if len({w.get("loser") for w in wins}) > 1:
         raise ScoringError("the wins of one hand have different discarders", hand=number)
     return {"result": "tsumo" if tsumo else "ron", "riichi": riichi, "wins": wins}
+
+
+def seats_of(names: list[Any]) -> int:
+    """3 when the log names three players (a fourth, empty name included), else 4.
+
+    >>> seats_of(["A", "B", "C", ""]), seats_of(["A", "B", "C"]), seats_of(["A", "B", "C", "D"])
+    (3, 3, 4)
+    """
+    if len(names) == 3 or (len(names) == 4 and names[3] == ""):
+        return 3
+    return 4

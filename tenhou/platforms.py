@@ -40,6 +40,14 @@ PRESETS = {
 }
 PLATFORM_OF_PRESET = {preset: platform for (platform, _), preset in PRESETS.items()}
 LENGTH_OF_PRESET = {preset: length for (_, length), preset in PRESETS.items()}
+# The same for three-player games (sanma), which both platforms play in both lengths.
+SANMA_PRESETS = {
+    (TENHOU, HANCHAN): "tenhou-sanma",
+    (TENHOU, TONPUUSEN): "tenhou-sanma-east",
+    (MAHJONGSOUL, HANCHAN): "mahjongsoul-sanma",
+    (MAHJONGSOUL, TONPUUSEN): "mahjongsoul-sanma-east",
+}
+PLATFORM_OF_SANMA_PRESET = {preset: platform for (platform, _), preset in SANMA_PRESETS.items()}
 
 # Tenhou: an optional 三 (three players), the room (般 上 特 鳳), then 東 or 南.
 _TENHOU_RULE = re.compile(r"三?([般上特鳳技若])([東南])")
@@ -121,22 +129,40 @@ def from_game_type(flags: int) -> tuple[str, str]:
     return TENHOU, HANCHAN if flags & 0x08 else TONPUUSEN
 
 
-def preset_for(platform: str, length: str) -> str:
-    return PRESETS[(platform, length)]
+def seats_of_game_type(flags: int) -> int:
+    """3 when an mjlog's `<GO type>` has the three-player bit (bit 4), else 4.
+
+    >>> seats_of_game_type(169), seats_of_game_type(169 | 0x10)
+    (4, 3)
+    """
+    return 3 if flags & 0x10 else 4
 
 
-def describe(platform: str, length: str) -> str:
-    return f"{PLATFORM_NAMES[platform]}, {LENGTH_NAMES[length]}"
+def preset_for(platform: str, length: str, seats: int = 4) -> str:
+    return (SANMA_PRESETS if seats == 3 else PRESETS)[(platform, length)]
 
 
-def describe_game(platform: str, length: str) -> str:
+def _length_words(length: str, seats: int) -> str:
+    return LENGTH_NAMES[length] if seats == 4 else f"three-player {LENGTH_NAMES[length]}"
+
+
+def describe(platform: str, length: str, seats: int = 4) -> str:
+    """A platform and length in words, for the line that says where a game was played.
+
+    >>> describe("tenhou", "hanchan", 3)
+    'Tenhou, three-player South game'
+    """
+    return f"{PLATFORM_NAMES[platform]}, {_length_words(length, seats)}"
+
+
+def describe_game(platform: str, length: str, seats: int = 4) -> str:
     """A game of `platform` and `length` in words.
 
     >>> describe_game("mahjongsoul", "tonpuusen")
     'Mahjong Soul East-only game'
     """
-    return f"{PLATFORM_NAMES[platform]} {LENGTH_NAMES[length]}"
+    return f"{PLATFORM_NAMES[platform]} {_length_words(length, seats)}"
 
 
-def describe_games(platform: str, length: str) -> str:
-    return describe_game(platform, length) + "s"
+def describe_games(platform: str, length: str, seats: int = 4) -> str:
+    return describe_game(platform, length, seats) + "s"
