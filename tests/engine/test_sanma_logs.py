@@ -26,7 +26,7 @@ import pytest
 
 import tenhou
 from scoring.game import score
-from tenhou import convert_file
+from tenhou import convert, convert_file
 from tenhou.tiles import Tiles
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -34,7 +34,7 @@ TENHOU_SANMA = DATA / "tenhou-sanma" / "2024070112gm-00b9-0000-3a5c7e11"
 TENHOU_JSON = TENHOU_SANMA.with_suffix(".json")
 TENHOU_XML = TENHOU_SANMA.with_suffix(".xml")
 SOUL = DATA / "mahjongsoul-sanma" / "240715-1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d.json"
-LOGS = [TENHOU_JSON]
+LOGS = [TENHOU_JSON, TENHOU_XML]
 
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.name)
@@ -51,6 +51,7 @@ def test_each_three_player_log_replays_as_the_log_paid(path):
     "path, platform, length, preset",
     [
         (TENHOU_JSON, "tenhou", "hanchan", "tenhou-sanma"),
+        (TENHOU_XML, "tenhou", "hanchan", "tenhou-sanma"),
     ],
     ids=lambda v: v.name if isinstance(v, Path) else v,
 )
@@ -64,6 +65,10 @@ def test_the_platform_length_and_three_seats_come_from_the_log(path, platform, l
     )
     assert game.record["rules"] == preset
     assert len(game.record["players"]) == len(game.players) == len(game.final_scores) == 3
+
+
+def test_the_json_and_the_mjlog_of_one_three_player_game_give_one_record():
+    assert convert_file(TENHOU_JSON).record == convert_file(TENHOU_XML).record
 
 
 def test_the_tenhou_game_pays_tsumo_loss_honba_and_noten_as_its_rules_say():
@@ -115,3 +120,11 @@ def test_a_three_player_game_is_refused_by_four_player_rules_and_another_platfor
     assert tenhou.differences(game, "tenhou")[0].startswith(
         "the rules of this event cannot settle it: 'players' has 3 names"
     )
+
+
+def test_a_three_player_mjlog_with_a_fourth_score_is_refused():
+    xml = TENHOU_XML.read_text(encoding="utf-8").replace(
+        'ten="350,350,350,0"', 'ten="350,350,350,250"'
+    )
+    with pytest.raises(tenhou.game.ScoringError, match="lists 4 seats' scores in a 3-player"):
+        convert(xml)

@@ -484,12 +484,13 @@ def test_a_four_player_json_log_marked_as_three_player_is_refused():
     )
 
 
-def test_three_player_xml_logs_are_refused():
+def test_a_four_player_mjlog_marked_as_three_player_is_refused():
     xml = xml_text(OLD)
     sanma = xml.replace('<GO type="169"', f'<GO type="{169 | 0x10}"')
-    assert str(error_of(sanma)) == "three-player logs are not supported"
+    message = "the game type and the names disagree on whether three or four played"
+    assert str(error_of(sanma)) == message
     no_fourth = re.sub(r' n3="[^"]*"', ' n3=""', xml, count=1)
-    assert str(error_of(no_fourth)) == "three-player logs are not supported"
+    assert str(error_of(no_fourth)) == message
 
 
 def test_an_unknown_json_result_names_the_hand_and_the_result():
