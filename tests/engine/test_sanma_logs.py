@@ -34,7 +34,7 @@ TENHOU_SANMA = DATA / "tenhou-sanma" / "2024070112gm-00b9-0000-3a5c7e11"
 TENHOU_JSON = TENHOU_SANMA.with_suffix(".json")
 TENHOU_XML = TENHOU_SANMA.with_suffix(".xml")
 SOUL = DATA / "mahjongsoul-sanma" / "240715-1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d.json"
-LOGS = [TENHOU_JSON, TENHOU_XML]
+LOGS = [TENHOU_JSON, TENHOU_XML, SOUL]
 
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.name)
@@ -52,6 +52,7 @@ def test_each_three_player_log_replays_as_the_log_paid(path):
     [
         (TENHOU_JSON, "tenhou", "hanchan", "tenhou-sanma"),
         (TENHOU_XML, "tenhou", "hanchan", "tenhou-sanma"),
+        (SOUL, "mahjongsoul", "hanchan", "mahjongsoul-sanma"),
     ],
     ids=lambda v: v.name if isinstance(v, Path) else v,
 )
@@ -102,6 +103,11 @@ def test_the_tiles_of_a_seat_that_set_a_north_aside_add_up_without_it():
     assert sum(tiles.counts) == 14  # the winning hand, the North set aside
 
 
+def test_a_bare_draw_in_a_three_player_game_reads_tenpai_from_three_seats_of_tiles():
+    hand = convert_file(SOUL).record["hands"][0]
+    assert hand == {"result": "draw", "riichi": [], "tenpai": []}
+
+
 def test_a_three_player_game_is_refused_by_four_player_rules_and_another_platform():
     game = convert_file(TENHOU_JSON)
     assert game.refusal("tenhou-sanma", "hanchan") is None
@@ -120,6 +126,57 @@ def test_a_three_player_game_is_refused_by_four_player_rules_and_another_platfor
     assert tenhou.differences(game, "tenhou")[0].startswith(
         "the rules of this event cannot settle it: 'players' has 3 names"
     )
+
+
+def test_a_three_player_game_kept_as_plain_values_reads_back_with_its_seats():
+    game = convert_file(SOUL)
+    again = tenhou.TenhouGame.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert again == game
+
+
+@pytest.mark.parametrize(
+    "disp, platform, length",
+    [
+        ("三鳳南喰赤", "tenhou", "hanchan"),
+        ("三般東喰赤", "tenhou", "tonpuusen"),
+        ("玉の間三人南喰赤", "mahjongsoul", "hanchan"),
+        ("金の間三人東喰赤", "mahjongsoul", "tonpuusen"),
+        ("友人戦三人南", "mahjongsoul", "hanchan"),
+        ("玉之间三人东", "mahjongsoul", "tonpuusen"),
+    ],
+)
+def test_the_rule_name_says_the_platform_and_length_of_a_three_player_game(disp, platform, length):
+    doc = json.loads(SOUL.read_text(encoding="utf-8"))
+    doc["rule"]["disp"] = disp
+    game = convert(json.dumps(doc, ensure_ascii=False))
+    assert (game.platform, game.length, game.seats) == (platform, length, 3)
+
+
+def test_a_converter_that_writes_three_names_and_three_scores_reads_alike():
+    doc = json.loads(SOUL.read_text(encoding="utf-8"))
+    doc["name"] = doc["name"][:3]
+    doc["sc"] = doc["sc"][:6]
+    for entry in doc["log"]:
+        entry[1] = entry[1][:3]
+        if len(entry[16]) > 1:
+            entry[16][1] = entry[16][1][:3]
+    game = convert(json.dumps(doc, ensure_ascii=False))
+    assert game.record == convert_file(SOUL).record
+    assert tenhou.differences(game) == []
+
+
+def test_a_three_player_log_that_pays_the_empty_fourth_seat_is_refused():
+    doc = json.loads(SOUL.read_text(encoding="utf-8"))
+    doc["log"][1][16][1] = [-1400, -2700, 4100, 100]
+    with pytest.raises(tenhou.game.ScoringError, match="pays the empty fourth seat"):
+        convert(json.dumps(doc, ensure_ascii=False))
+
+
+def test_kita_in_english_is_counted_as_kita():
+    doc = json.loads(SOUL.read_text(encoding="utf-8"))
+    doc["log"][1][16][2][6] = "Kita(1飜)"
+    win = convert(json.dumps(doc, ensure_ascii=False)).record["hands"][1]["wins"][0]
+    assert (win["kita"], win["dora"]) == (1, 1)
 
 
 def test_a_three_player_mjlog_with_a_fourth_score_is_refused():
