@@ -315,3 +315,20 @@ def test_tenhou_sanma_shares_every_rule_of_play_with_the_four_player_game():
     three, four = PRESETS["tenhou-sanma"], PRESETS["tenhou"]
     for option in ("kiriage", "kazoe", "bust", "agari_yame", "tenpai_yame", "west_round"):
         assert getattr(three, option) == getattr(four, option)
+
+
+def test_the_command_line_scores_a_three_player_record(tmp_path, capsys):
+    import json
+
+    from scoring.__main__ import main
+
+    path = tmp_path / "sanma.json"
+    doc = {"format": "tenbou-game/1", "rules": "tenhou-sanma", "players": PLAYERS}
+    path.write_text(json.dumps({**doc, "hands": [tsumo(1, han=5)]}), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["hands"][0]["deltas"] == [-4000, 6000, -2000]
+    assert printed["hands"][0]["scores_after"] == [31000, 41000, 33000]
+    path.write_text(json.dumps({**doc, "hands": [tsumo(3)]}), encoding="utf-8")
+    assert main(["score", str(path)]) == 2
+    assert "seat 3 is not at the table" in capsys.readouterr().err
