@@ -281,7 +281,10 @@ def replay(record: GameRecord) -> GameResult:
             state = replace(state, ended_by=EndReason(record.ended_early))
         ended_by = state.ended_by
     if not state.finished:
-        return GameResult(rules, tuple(reports), state, False, None, None, state.sticks, None, None)
+        nothing = (Decimal(0),) * rules.players
+        return GameResult(
+            rules, tuple(reports), state, False, None, None, state.sticks, None, None, nothing
+        )
     final = _finish(state.scores, state.sticks, rules)
     # Places are decided before the leftover sticks, so that players who shared them
     # stay tied when the sticks do not divide evenly.
