@@ -290,7 +290,10 @@ PRESET_SOURCES: dict[str, str] = {
     "mahjongsoul-sanma": (
         "Mahjong Soul ranked rooms, three-player south game (三人麻雀 rules as summarised at"
         " mahjong-portal.com/?p=10869; the 段位戦ルール説明 of the four-player game for what"
-        " both share; values marked unverified could not be read in the game's own text)"
+        " both share; the honba from a Mahjong Soul three-player log in"
+        " github.com/shinkuan/Akagi/pull/115; the noten total as riichienv-core's three-player"
+        " game, docs.rs/crate/riichienv-core; values marked unverified could not be read in the"
+        " game's own text)"
     ),
     "mahjongsoul-sanma-east": (
         "Mahjong Soul ranked rooms, three-player east-only game (as mahjongsoul-sanma;"
@@ -684,8 +687,8 @@ PRESETS["mahjongsoul-sanma"] = Rules(
     multi_ron_sticks=_MAHJONGSOUL.multi_ron_sticks,  # 三人麻雀: 供託は上家取り
     pao_honba=_MAHJONGSOUL.pao_honba,  # as mahjongsoul: 包の責任者が支払う
     pao_scope=_MAHJONGSOUL.pao_scope,  # as mahjongsoul: 包 only for the fed yakuman
-    honba_value=200,  # 100 from each payer at a tsumo, as Tenhou's (unverified)
-    noten_total=2000,  # ノーテン罰符 2,000 in all, as Tenhou's (unverified)
+    honba_value=200,  # a Mahjong Soul three-player log: 7,700 + 200 a honba (Akagi PR 115)
+    noten_total=2000,  # 2,000 in all (riichienv-core's three-player game; unverified)
     nagashi_mangan=_MAHJONGSOUL.nagashi_mangan,  # as mahjongsoul: 流し満貫あり
     abortive_draws=_MAHJONGSOUL.abortive_draws,  # 三人麻雀: 途中流局は九種九牌・四槓散了のみ
     bust=_MAHJONGSOUL.bust,  # as mahjongsoul: トビあり
@@ -717,7 +720,7 @@ PRESETS["mahjongsoul-sanma-east"] = Rules(
     multi_ron_sticks=_MAHJONGSOUL_EAST.multi_ron_sticks,  # 三人麻雀: 供託は上家取り
     pao_honba=_MAHJONGSOUL_EAST.pao_honba,  # as mahjongsoul-east
     pao_scope=_MAHJONGSOUL_EAST.pao_scope,  # as mahjongsoul-east
-    honba_value=200,  # as mahjongsoul-sanma (unverified)
+    honba_value=200,  # as mahjongsoul-sanma: 200 a honba on a ron
     noten_total=2000,  # as mahjongsoul-sanma (unverified)
     nagashi_mangan=_MAHJONGSOUL_EAST.nagashi_mangan,  # as mahjongsoul-east
     abortive_draws=_MAHJONGSOUL_EAST.abortive_draws,  # 三人麻雀: 九種九牌・四槓散了のみ
