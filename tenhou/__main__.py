@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, gettext_noop
 
 from .limits import read_capped
 from .reader import convert
@@ -29,7 +29,9 @@ def _rules(text: str | None):
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise ScoringError(f"--rules is not valid JSON: {err}") from None
+        raise ScoringError(
+            gettext_noop("--rules is not valid JSON: %(error)s"), error=err
+        ) from None
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
