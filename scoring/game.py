@@ -22,37 +22,44 @@ WINDS = "ESWN"
 # A hand entered after the game's end; the app tells it apart to say what to do instead.
 ALREADY_ENDED = gettext_noop("the game already ended (%(why)s)")
 ROUND_LABELS = tuple(f"{wind}{n}" for wind in "ESW" for n in range(1, 5))
+# A three-player game: E1 to E3, S1 to S3, W1 to W3.
+ROUND_LABELS_3 = tuple(f"{wind}{n}" for wind in "ESW" for n in range(1, 4))
+
+
+def round_labels(players: int) -> tuple[str, ...]:
+    """The hands of a game in order: E1 ... W4, or E1 ... W3 with three players."""
+    return ROUND_LABELS if players == 4 else ROUND_LABELS_3
 
 
 @dataclass(frozen=True)
 class TableState:
     """The table before a hand: which hand of which round, honba, sticks, scores."""
 
-    round_index: int  # 0 = E1 ... 7 = S4 ... 11 = W4
+    round_index: int  # 0 = E1 ... 7 = S4 ... 11 = W4; three players: 0 = E1 ... 3 = S1
     honba: int
     sticks: int
-    scores: tuple[int, int, int, int]
+    scores: tuple[int, ...]  # one per seat: the number of players
     ended_by: EndReason | None = None
 
     @property
     def dealer(self) -> int:
-        return self.round_index % 4
+        return self.round_index % len(self.scores)
 
     @property
     def round_label(self) -> str:
-        return ROUND_LABELS[self.round_index]
+        return round_labels(len(self.scores))[self.round_index]
 
     @property
     def finished(self) -> bool:
         return self.ended_by is not None
 
     def seat_wind(self, seat: int) -> str:
-        """E, S, W or N: the wind `seat` holds in this hand."""
-        return WINDS[(seat - self.dealer) % 4]
+        """E, S, W or N (never N with three players): the wind `seat` holds in this hand."""
+        return WINDS[(seat - self.dealer) % len(self.scores)]
 
 
 def start_state(rules: Rules) -> TableState:
-    return TableState(0, 0, 0, (rules.start_points,) * 4)
+    return TableState(0, 0, 0, (rules.start_points,) * rules.players)
 
 
 @dataclass(frozen=True)
@@ -63,9 +70,9 @@ class HandReport:
     honba: int
     dealer: int
     sticks_before: int
-    scores_before: tuple[int, int, int, int]
-    deltas: tuple[int, int, int, int]
-    scores_after: tuple[int, int, int, int]
+    scores_before: tuple[int, ...]
+    deltas: tuple[int, ...]
+    scores_after: tuple[int, ...]
     sticks_after: int
 
     def to_json(self) -> dict[str, Any]:
@@ -107,7 +114,7 @@ def _ends_after(before: TableState, s: Settlement, scores: tuple[int, ...], rule
         return EndReason.LAST_HAND
     if someone_reached:
         return EndReason.WEST_ROUND if in_extension else EndReason.LAST_HAND
-    if before.round_index + 1 > last + 4:
+    if before.round_index + 1 > last + rules.hands_per_round:
         return EndReason.WEST_ROUND
     return None
 
@@ -144,13 +151,16 @@ def play_hand(
         _check_riichi_points(hand, state.scores, rules)
     except ScoringError as err:
         raise err.in_hand(number) from None
-    dealer = state.round_index % 4
+    dealer = state.round_index % rules.players
     s = settle(hand, dealer=dealer, honba=state.honba, sticks=state.sticks, rules=rules)
-    east, south, west, north = state.scores
-    to_east, to_south, to_west, to_north = s.deltas
-    after = (east + to_east, south + to_south, west + to_west, north + to_north)
+    if rules.players == 4:
+        east, south, west, north = state.scores
+        to_east, to_south, to_west, to_north = s.deltas
+        after = (east + to_east, south + to_south, west + to_west, north + to_north)
+    else:
+        after = tuple(score + delta for score, delta in zip(state.scores, s.deltas, strict=True))
     return HandReport(
-        ROUND_LABELS[state.round_index],
+        round_labels(rules.players)[state.round_index],
         state.honba,
         dealer,
         state.sticks,
@@ -171,10 +181,11 @@ def next_state(state: TableState, report: HandReport, s: Settlement, rules: Rule
     else:
         round_index = state.round_index + 1
         honba = state.honba + 1 if s.adds_honba else 0
-    if round_index >= len(ROUND_LABELS) and ended_by is None:
+    hands = 3 * rules.players  # E1 to W4, or E1 to W3
+    if round_index >= hands and ended_by is None:
         ended_by = EndReason.WEST_ROUND
     return TableState(
-        min(round_index, len(ROUND_LABELS) - 1),
+        min(round_index, hands - 1),
         honba,
         report.sticks_after,
         report.scores_after,
@@ -222,7 +233,7 @@ def replay_hands(rules: Rules, hands: Iterable[Hand]) -> tuple[list[HandReport],
 
 
 def _penalty_totals(record: GameRecord, hands: Iterable[Hand]) -> list[Decimal]:
-    totals = [Decimal(0)] * 4
+    totals = [Decimal(0)] * record.rules.players
     for penalty in record.penalties:
         totals[penalty.seat] += penalty.match_points
     if record.rules.chombo is Chombo.PENALTY:
@@ -278,7 +289,10 @@ def replay(record: GameRecord) -> GameResult:
             state = replace(state, ended_by=EndReason(record.ended_early))
         ended_by = state.ended_by
     if not state.finished:
-        return GameResult(rules, tuple(reports), state, False, None, None, state.sticks, None, None)
+        nothing = (Decimal(0),) * rules.players
+        return GameResult(
+            rules, tuple(reports), state, False, None, None, state.sticks, None, None, nothing
+        )
     final = _finish(state.scores, state.sticks, rules)
     # Places are decided before the leftover sticks, so that players who shared them
     # stay tied when the sticks do not divide evenly.

@@ -20,6 +20,7 @@ from .rules import (
     PaoHonba,
     PaoScope,
     Rules,
+    TsumoLoss,
 )
 
 STICK = 1000
@@ -60,6 +61,8 @@ class Win:
     yaku: tuple[str, ...] | None = None
     dora: int | None = None
     open: bool | None = None
+    # North tiles set aside in a three-player game (statistics only: `han` counts them).
+    kita: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -79,7 +82,7 @@ class Hand:
 class Settlement:
     """The outcome of one hand: every seat's change and what it means for the deal."""
 
-    deltas: tuple[int, int, int, int]
+    deltas: tuple[int, ...]  # one per seat: four, or three in a three-player game
     sticks_after: int
     dealer_keeps: bool
     adds_honba: bool
@@ -193,9 +196,31 @@ def tsumo_values(base: int, *, dealer: bool) -> tuple[int, int]:
     return round_up_100(base * 2), round_up_100(base)
 
 
-def _seats_after(seat: int) -> list[int]:
+def _seats_after(seat: int, players: int = 4) -> list[int]:
     """The other seats, counterclockwise (in turn order) from `seat`."""
-    return [(seat + step) % 4 for step in (1, 2, 3)]
+    return [(seat + step) % players for step in range(1, players)]
+
+
+def _tsumo_shares(winner: int, base: int, *, dealer: int, rules: Rules) -> list[tuple[int, int]]:
+    """(payer, amount) for a tsumo worth `base`, before honba, in turn order from the winner.
+
+    With three players each payer pays its four-player share; the absent North's share is
+    lost (`tsumo_loss: on`) or split between the two, each half rounded up to 100.
+
+    >>> from scoring.rules import PRESETS
+    >>> _tsumo_shares(1, 2000, dealer=0, rules=PRESETS["tenhou-sanma"])
+    [(2, 2000), (0, 4000)]
+    """
+    from_dealer, from_other = tsumo_values(base, dealer=winner == dealer)
+    shares = [
+        (payer, from_dealer if payer == dealer else from_other)
+        for payer in _seats_after(winner, rules.players)
+    ]
+    if rules.players == 4 or rules.tsumo_loss is TsumoLoss.ON:
+        return shares
+    # The North would have paid as a non-dealer (the dealer is one of the three seated).
+    half = round_up_100(from_other // 2)
+    return [(payer, amount + half) for payer, amount in shares]
 
 
 def _settle_wins(
@@ -208,7 +233,7 @@ def _settle_wins(
     else:
         loser = hand.wins[0].loser
         assert loser is not None
-        order = {seat: i for i, seat in enumerate(_seats_after(loser))}
+        order = {seat: i for i, seat in enumerate(_seats_after(loser, rules.players))}
         paid = tuple(sorted(hand.wins, key=lambda w: order[w.winner]))
         if rules.multi_ron is MultiRon.HEAD_BUMP:
             paid = paid[:1]
@@ -245,17 +270,20 @@ def _pay_one(win: Win, deltas: list[int], *, dealer: int, honba: int, rules: Rul
         return
     base = base_points(han=win.han, fu=win.fu, yakuman=win.yakuman, rules=rules)
     if win.loser is None:
-        _pay_tsumo(win.winner, base, deltas, dealer=dealer, honba_total=honba_total)
+        _pay_tsumo(win.winner, base, deltas, dealer=dealer, honba_total=honba_total, rules=rules)
         return
     value = ron_value(base, dealer=winner_is_dealer) + honba_total
     deltas[win.loser] -= value
     deltas[win.winner] += value
 
 
-def _pay_tsumo(winner: int, base: int, deltas: list[int], *, dealer: int, honba_total: int):
-    from_dealer, from_other = tsumo_values(base, dealer=winner == dealer)
-    for payer in _seats_after(winner):
-        pay = (from_dealer if payer == dealer else from_other) + honba_total // 3
+def _pay_tsumo(
+    winner: int, base: int, deltas: list[int], *, dealer: int, honba_total: int, rules: Rules
+):
+    # Each payer pays its part of the honba: 100 a honba in both games by default.
+    honba_each = honba_total // (rules.players - 1)
+    for payer, amount in _tsumo_shares(winner, base, dealer=dealer, rules=rules):
+        pay = amount + honba_each
         deltas[payer] -= pay
         deltas[winner] += pay
 
@@ -270,13 +298,15 @@ def _pay_with_pao(win: Win, deltas: list[int], *, dealer: int, honba_total: int,
     fed, rest = _pao_multiples(win, rules)
     winner_is_dealer = win.winner == dealer
     if win.loser is None:
-        from_dealer, from_other = tsumo_values(8000 * fed, dealer=winner_is_dealer)
         fed_total = sum(
-            from_dealer if payer == dealer else from_other for payer in _seats_after(win.winner)
+            amount
+            for _, amount in _tsumo_shares(win.winner, 8000 * fed, dealer=dealer, rules=rules)
         )
         if rest:
             # Only part of the win is liable: the honba go with the ordinary part.
-            _pay_tsumo(win.winner, 8000 * rest, deltas, dealer=dealer, honba_total=honba_total)
+            _pay_tsumo(
+                win.winner, 8000 * rest, deltas, dealer=dealer, honba_total=honba_total, rules=rules
+            )
             honba_total = 0
         deltas[win.pao] -= fed_total + honba_total
         deltas[win.winner] += fed_total + honba_total
@@ -295,20 +325,21 @@ def _pay_with_pao(win: Win, deltas: list[int], *, dealer: int, honba_total: int,
 
 
 def _pay_noten(tenpai: tuple[int, ...], deltas: list[int], rules: Rules) -> None:
-    if len(tenpai) in (0, 4):
+    if len(tenpai) in (0, rules.players):
         return
-    noten = [s for s in range(4) if s not in tenpai]
+    noten = [s for s in range(rules.players) if s not in tenpai]
     for seat in tenpai:
         deltas[seat] += rules.noten_total // len(tenpai)
     for seat in noten:
         deltas[seat] -= rules.noten_total // len(noten)
 
 
-def _pay_mangan_tsumo(receiver: int, deltas: list[int], *, dealer: int, sign: int) -> None:
-    """A mangan tsumo from the other three (sign 1), or paid to them (sign -1, chombo)."""
-    from_dealer, from_other = tsumo_values(MANGAN_BASE, dealer=receiver == dealer)
-    for seat in _seats_after(receiver):
-        amount = from_dealer if seat == dealer else from_other
+def _pay_mangan_tsumo(
+    receiver: int, deltas: list[int], *, dealer: int, sign: int, rules: Rules
+) -> None:
+    """A mangan tsumo from the others (sign 1), or paid to them (sign -1, chombo); with
+    three players, as a three-player tsumo is paid (`tsumo_loss`)."""
+    for seat, amount in _tsumo_shares(receiver, MANGAN_BASE, dealer=dealer, rules=rules):
         deltas[seat] -= sign * amount
         deltas[receiver] += sign * amount
 
@@ -320,13 +351,13 @@ def settle(hand: Hand, *, dealer: int, honba: int, sticks: int, rules: Rules) ->
     >>> settle(h, dealer=0, honba=0, sticks=0, rules=Rules()).deltas
     (-5200, 6200, -1000, 0)
     """
-    deltas = [0, 0, 0, 0]
+    deltas = [0] * rules.players
     if hand.result is Result.CHOMBO:
         # The hand is replayed and riichi sticks put out in it go back: nothing moves
         # but the chombo payment itself.
         assert hand.offender is not None
         if rules.chombo is Chombo.REVERSE_MANGAN:
-            _pay_mangan_tsumo(hand.offender, deltas, dealer=dealer, sign=-1)
+            _pay_mangan_tsumo(hand.offender, deltas, dealer=dealer, sign=-1, rules=rules)
         return Settlement(tuple(deltas), sticks, True, False, True, False, False)
 
     for seat in hand.riichi:
@@ -343,7 +374,7 @@ def settle(hand: Hand, *, dealer: int, honba: int, sticks: int, rules: Rules) ->
         return Settlement(tuple(deltas), on_table, True, True, False, False, dealer_tenpai)
     if hand.result is Result.NAGASHI:
         for seat in hand.nagashi:
-            _pay_mangan_tsumo(seat, deltas, dealer=dealer, sign=1)
+            _pay_mangan_tsumo(seat, deltas, dealer=dealer, sign=1, rules=rules)
     else:
         _pay_noten(hand.tenpai, deltas, rules)
     keeps = dealer_tenpai and rules.dealer_repeat_on_tenpai

@@ -42,7 +42,10 @@ _WIN_FIELDS = (
     "yaku",
     "dora",
     "open",
+    "kita",
 )
+# Aborts that need a fourth player: four winds discarded, four riichi declared.
+_FOUR_PLAYER_ABORTS = (AbortReason.FOUR_WINDS, AbortReason.FOUR_RIICHI)
 
 
 @dataclass(frozen=True)
@@ -58,9 +61,9 @@ class GameRecord:
 
     rules_spec: Any  # the `rules` field as written, kept for dumping
     rules: Rules
-    players: tuple[str, str, str, str]
+    players: tuple[str, ...]  # four names, or three in a three-player game
     hands: tuple[Hand, ...] | None
-    final_scores: tuple[int, int, int, int] | None = None
+    final_scores: tuple[int, ...] | None = None
     leftover_sticks: int = 0
     penalties: tuple[Penalty, ...] = ()
     # "time" when the organiser ended the game after its last hand; None otherwise.
@@ -148,6 +151,9 @@ def _parse_win(obj: Any, n: int) -> Win:
     dora = opt_int("dora")
     if dora is not None and dora < 0:
         raise ScoringError(gettext_noop("'dora' cannot be negative"), hand=n)
+    kita = opt_int("kita")
+    if kita is not None and kita < 0:
+        raise ScoringError(gettext_noop("'kita' cannot be negative"), hand=n)
     return Win(
         winner=_seat(win["winner"], "'winner'", hand=n),
         loser=None if win.get("loser") is None else _seat(win["loser"], "'loser'", hand=n),
@@ -159,6 +165,7 @@ def _parse_win(obj: Any, n: int) -> Win:
         yaku=tuple(yaku) if yaku is not None else None,
         dora=dora,
         open=is_open,
+        kita=kita,
     )
 
 
@@ -233,8 +240,32 @@ def parse_hand(obj: Any, n: int) -> Hand:
     )
 
 
+def _check_seats(hand: Hand, players: int) -> None:
+    """Refuse a seat a three-player game does not have (a four-player one has all 0-3)."""
+    seats = [*hand.riichi, *hand.tenpai, *hand.nagashi]
+    for win in hand.wins:
+        seats += [s for s in (win.winner, win.loser, win.pao) if s is not None]
+    if hand.offender is not None:
+        seats.append(hand.offender)
+    for seat in seats:
+        if seat >= players:
+            raise ScoringError(
+                gettext_noop(
+                    "seat %(seat)s is not at the table: a three-player game has seats 0 to 2"
+                ),
+                seat=seat,
+            )
+
+
 def validate_hand(hand: Hand, rules: Rules) -> None:
     """Refuse a hand that cannot have happened under `rules` (no hand number attached)."""
+    if rules.players != 4:
+        _check_seats(hand, rules.players)
+        if hand.reason in _FOUR_PLAYER_ABORTS:
+            raise ScoringError(
+                gettext_noop("a three-player game has no %(reason)s abort"),
+                reason=hand.reason.value,
+            )
     if hand.result is Result.RON:
         losers = {w.loser for w in hand.wins}
         if None in losers:
@@ -322,15 +353,17 @@ def parse_record(data: Any) -> GameRecord:
         )
     rules = resolve_rules(doc["rules"])
     players = doc.get("players")
-    if (
-        not isinstance(players, list)
-        or len(players) != 4
-        or not all(isinstance(p, str) and p.strip() for p in players)
-    ):
-        raise ScoringError(gettext_noop("'players' must be four names, in starting seat order"))
-    if len(set(players)) != 4:
-        raise ScoringError(gettext_noop("'players' names a player twice"))
+    _check_players(players, rules)
     penalties = tuple(_parse_penalty(p) for p in _list(doc.get("penalties", []), "penalties"))
+    for penalty in penalties:
+        if penalty.seat >= rules.players:
+            raise ScoringError(
+                gettext_noop(
+                    "a penalty's seat %(seat)s is not at the table: a three-player game has"
+                    " seats 0 to 2"
+                ),
+                seat=penalty.seat,
+            )
     ended_early = doc.get("ended_early")
     if ended_early is not None and ended_early not in ENDED_EARLY:
         raise ScoringError(
@@ -350,7 +383,11 @@ def parse_record(data: Any) -> GameRecord:
         if "hands" in doc:
             raise ScoringError(gettext_noop("give either 'hands' or 'final_scores', not both"))
         scores = doc["final_scores"]
-        if not isinstance(scores, list) or len(scores) != 4:
+        if not isinstance(scores, list) or len(scores) != rules.players:
+            if rules.players == 3:
+                raise ScoringError(
+                    gettext_noop("'final_scores' must be three scores in a three-player game")
+                )
             raise ScoringError(gettext_noop("'final_scores' must be four scores, one per seat"))
         a_score = Phrase(gettext_noop("a final score"))
         finals = tuple(_int(s, a_score) for s in scores)
@@ -359,9 +396,10 @@ def parse_record(data: Any) -> GameRecord:
         sticks = _int(doc.get("leftover_sticks", 0), "'leftover_sticks'")
         if sticks < 0:
             raise ScoringError(gettext_noop("'leftover_sticks' cannot be negative"))
-        expected = 4 * rules.start_points
+        expected = rules.players * rules.start_points
         if sum(finals) + 1000 * sticks != expected:
             numbers = {
+                "players": rules.players,
                 "sum": f"{sum(finals):,}",
                 "expected": f"{expected:,}",
                 "start": f"{rules.start_points:,}",
@@ -370,7 +408,7 @@ def parse_record(data: Any) -> GameRecord:
                 raise ScoringError(
                     gettext_noop(
                         "the final scores add up to %(sum)s plus %(sticks)s stick(s) on the "
-                        "table; they must make %(expected)s (4 x %(start)s)"
+                        "table; they must make %(expected)s (%(players)s x %(start)s)"
                     ),
                     sticks=sticks,
                     **numbers,
@@ -378,7 +416,7 @@ def parse_record(data: Any) -> GameRecord:
             raise ScoringError(
                 gettext_noop(
                     "the final scores add up to %(sum)s; they must make %(expected)s"
-                    " (4 x %(start)s)"
+                    " (%(players)s x %(start)s)"
                 ),
                 **numbers,
             )
@@ -397,6 +435,28 @@ def parse_record(data: Any) -> GameRecord:
             )
         )
     return GameRecord(doc["rules"], rules, tuple(players), parsed, None, 0, penalties, ended_early)
+
+
+def _check_players(players: Any, rules: Rules) -> None:
+    """Names, one per seat: four, or three under three-player rules; never a name twice."""
+    names_ok = isinstance(players, list) and all(isinstance(p, str) and p.strip() for p in players)
+    if names_ok and len(players) != rules.players and len(players) in (3, 4):
+        raise ScoringError(
+            gettext_noop(
+                "'players' has %(given)s names, but these are %(rules)s-player rules: give"
+                " %(rules)s names, or rules for %(given)s players"
+            ),
+            given=len(players),
+            rules=rules.players,
+        )
+    if not names_ok or len(players) != rules.players:
+        if rules.players == 3:
+            raise ScoringError(
+                gettext_noop("'players' must be three names, in starting seat order")
+            )
+        raise ScoringError(gettext_noop("'players' must be four names, in starting seat order"))
+    if len(set(players)) != len(players):
+        raise ScoringError(gettext_noop("'players' names a player twice"))
 
 
 def _list(value: Any, what: str) -> list[Any]:
@@ -427,7 +487,7 @@ def _parse_penalty(obj: Any) -> Penalty:
 
 def _dump_win(win: Win) -> dict[str, Any]:
     out: dict[str, Any] = {"winner": win.winner}
-    for key in ("loser", "han", "fu", "yakuman", "pao", "pao_yakuman", "dora", "open"):
+    for key in ("loser", "han", "fu", "yakuman", "pao", "pao_yakuman", "dora", "open", "kita"):
         value = getattr(win, key)
         if value is not None:
             out[key] = value

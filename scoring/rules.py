@@ -84,6 +84,11 @@ class Rounding(StrEnum):
     THOUSANDS = "thousands"
 
 
+class TsumoLoss(StrEnum):
+    ON = "on"
+    SPLIT = "split"
+
+
 @dataclass(frozen=True, kw_only=True)
 class Rules:
     """All options of the tenbou-game/1 spec. Points are integers, match points Decimals.
@@ -97,13 +102,15 @@ class Rules:
     # The score that ends the west round and that the all-last dealer must lead with for
     # agari-yame / tenpai-yame; None means the return score.
     target_points: int | None = None
-    uma: tuple[Decimal, Decimal, Decimal, Decimal] = (
+    # One number per place, 1st to last: four, or three in a three-player game.
+    uma: tuple[Decimal, ...] = (
         Decimal(30),
         Decimal(10),
         Decimal(-10),
         Decimal(-30),
     )
-    # None means the usual 4 x (return - start) / 1000, so that match points sum to zero.
+    # None means the usual players x (return - start) / 1000, so that match points sum to
+    # zero.
     oka: Decimal | None = None
     length: Length = Length.HANCHAN
     kiriage: bool = False
@@ -135,6 +142,11 @@ class Rules:
     rounding: Rounding = Rounding.EXACT
     # The score a player needs before the hand to declare riichi; 0 allows any score.
     riichi_min_points: int = 1000
+    # 4, or 3 for a three-player game (sanma: seats East, South and West only).
+    players: int = 4
+    # A three-player tsumo: the absent North's share is not paid ("on"), or is split
+    # between the two payers ("split"). Four-player games never read it.
+    tsumo_loss: TsumoLoss = TsumoLoss.ON
 
     def __post_init__(self) -> None:
         _check_consistency(self)
@@ -143,7 +155,7 @@ class Rules:
     def effective_oka(self) -> Decimal:
         if self.oka is not None:
             return self.oka
-        return Decimal(4 * (self.return_points - self.start_points)) / 1000
+        return Decimal(self.players * (self.return_points - self.start_points)) / 1000
 
     @property
     def target(self) -> int:
@@ -152,12 +164,15 @@ class Rules:
 
     @property
     def hands_per_round(self) -> int:
-        return 4
+        """One hand for each dealer: 4, or 3 in a three-player game."""
+        return self.players
 
     @property
     def last_regular_round(self) -> int:
-        """Index of the last hand of the regular game: 3 (East 4) or 7 (South 4)."""
-        return 3 if self.length is Length.TONPUUSEN else 7
+        """Index of the last hand of the regular game: 3 (East 4) or 7 (South 4); with three
+        players 2 (East 3) or 5 (South 3)."""
+        rounds = 1 if self.length is Length.TONPUUSEN else 2
+        return rounds * self.players - 1
 
     def to_dict(self) -> dict[str, Any]:
         """The options as JSON-ready values (Decimals as numbers)."""
@@ -188,14 +203,22 @@ def _check_consistency(rules: Rules) -> None:
         raise ScoringError(gettext_noop("target_points must be a multiple of 100, 0 or more"))
     if rules.riichi_min_points < 0 or rules.riichi_min_points % 100:
         raise ScoringError(gettext_noop("riichi_min_points must be a multiple of 100, 0 or more"))
-    if rules.honba_value < 0 or rules.honba_value % 300:
-        # A tsumo splits the honba between three payers in whole hundreds.
-        raise ScoringError(gettext_noop("honba_value must be a multiple of 300 (0 or more)"))
-    if rules.noten_total < 0 or rules.noten_total % 600:
-        # It must split evenly among 1, 2 or 3 tenpai players in whole hundreds.
-        raise ScoringError(gettext_noop("noten_total must be a multiple of 600 (0 or more)"))
-    if len(rules.uma) != 4:
-        raise ScoringError(gettext_noop("uma needs four numbers, for 1st to 4th place"))
+    if rules.players not in (3, 4):
+        raise ScoringError(
+            gettext_noop("players must be 4, or 3 for a three-player game, not %(players)s"),
+            players=rules.players,
+        )
+    if rules.players == 3:
+        _check_three_players(rules)
+    else:
+        if rules.honba_value < 0 or rules.honba_value % 300:
+            # A tsumo splits the honba between three payers in whole hundreds.
+            raise ScoringError(gettext_noop("honba_value must be a multiple of 300 (0 or more)"))
+        if rules.noten_total < 0 or rules.noten_total % 600:
+            # It must split evenly among 1, 2 or 3 tenpai players in whole hundreds.
+            raise ScoringError(gettext_noop("noten_total must be a multiple of 600 (0 or more)"))
+        if len(rules.uma) != 4:
+            raise ScoringError(gettext_noop("uma needs four numbers, for 1st to 4th place"))
     for value in (*rules.uma, rules.chombo_penalty, rules.oka or Decimal(0)):
         if value != value.quantize(TENTH):
             raise ScoringError(
@@ -207,8 +230,26 @@ def _check_consistency(rules: Rules) -> None:
         )
 
 
-def _uma(*values: int) -> tuple[Decimal, Decimal, Decimal, Decimal]:
-    return tuple(Decimal(v) for v in values)  # type: ignore[return-value]
+def _check_three_players(rules: Rules) -> None:
+    """The options whose bounds change with three players."""
+    if rules.honba_value < 0 or rules.honba_value % 200:
+        # A tsumo splits the honba between two payers in whole hundreds.
+        raise ScoringError(
+            gettext_noop("honba_value must be a multiple of 200 (0 or more) in a three-player game")
+        )
+    if rules.noten_total < 0 or rules.noten_total % 200:
+        # It must split evenly between 1 or 2 tenpai players in whole hundreds.
+        raise ScoringError(
+            gettext_noop("noten_total must be a multiple of 200 (0 or more) in a three-player game")
+        )
+    if len(rules.uma) != 3:
+        raise ScoringError(
+            gettext_noop("uma needs three numbers in a three-player game, for 1st to 3rd place")
+        )
+
+
+def _uma(*values: int) -> tuple[Decimal, ...]:
+    return tuple(Decimal(v) for v in values)
 
 
 # Where each preset's values come from. Every preset spells out every option, and the
@@ -241,6 +282,27 @@ PRESET_SOURCES: dict[str, str] = {
         " changes as the national federations announced them, e.g. Mahjong Belgium, 2022-04-02)"
     ),
     "ema": "EMA Riichi Competition Rules, 2016 edition",
+    "tenhou-sanma": (
+        "Tenhou ranked lobby, three-player south game (tenhou.net/man, 三麻; the game-record"
+        " spec's figures from Tenhou's three-player logs); what it shares with the four-player"
+        " game is taken from the tenhou preset"
+    ),
+    "tenhou-sanma-east": (
+        "Tenhou ranked lobby, three-player east-only game (tenhou.net/man, 三麻); what it"
+        " shares with the four-player game is taken from the tenhou-east preset"
+    ),
+    "mahjongsoul-sanma": (
+        "Mahjong Soul ranked rooms, three-player south game (三人麻雀 rules as summarised at"
+        " mahjong-portal.com/?p=10869; the 段位戦ルール説明 of the four-player game for what"
+        " both share; the honba from a Mahjong Soul three-player log in"
+        " github.com/shinkuan/Akagi/pull/115; the noten total as riichienv-core's three-player"
+        " game, docs.rs/crate/riichienv-core; values marked unverified could not be read in the"
+        " game's own text)"
+    ),
+    "mahjongsoul-sanma-east": (
+        "Mahjong Soul ranked rooms, three-player east-only game (as mahjongsoul-sanma;"
+        " mahjong-portal.com/?p=10869)"
+    ),
 }
 
 PRESETS: dict[str, Rules] = {
@@ -274,6 +336,8 @@ PRESETS: dict[str, Rules] = {
         chombo_penalty=Decimal(-20),  # unused with reverse mangan
         rounding=Rounding.EXACT,  # 7.2 worked example: 61.3, 4.9, -18.2, -48.0
         riichi_min_points=1000,  # 6.3 and 8.1 Riichi: "wager 1,000 points"
+        players=4,  # a four-player game, as the whole text
+        tsumo_loss=TsumoLoss.ON,  # not used: four players pay every tsumo
     ),
     "club": Rules(
         start_points=25000,  # Ari-Ari 4.1
@@ -305,6 +369,8 @@ PRESETS: dict[str, Rules] = {
         chombo_penalty=Decimal(-20),  # unused with reverse mangan
         rounding=Rounding.EXACT,  # Ari-Ari 7.2
         riichi_min_points=1000,  # seed yaku list: riichi is "declared at 1000 points stake"
+        players=4,  # a four-player game, as the whole text
+        tsumo_loss=TsumoLoss.ON,  # not used: four players pay every tsumo
     ),
     "tenhou": Rules(
         start_points=25000,  # manual, ルール: 25,000 points each; every sample log
@@ -336,6 +402,8 @@ PRESETS: dict[str, Rules] = {
         chombo_penalty=Decimal(-20),  # not applicable online
         rounding=Rounding.EXACT,  # current logs; older ones rounded to thousands
         riichi_min_points=1000,  # manual: 持ち点 1000 点未満はリーチ不可
+        players=4,  # a four-player game, as the whole text
+        tsumo_loss=TsumoLoss.ON,  # not used: four players pay every tsumo
     ),
     "tenhou-east": Rules(
         start_points=25000,  # manual, ルール: as the south game
@@ -367,6 +435,8 @@ PRESETS: dict[str, Rules] = {
         chombo_penalty=Decimal(-20),  # not applicable online
         rounding=Rounding.EXACT,  # as the south game
         riichi_min_points=1000,  # manual: 持ち点 1000 点未満はリーチ不可
+        players=4,  # a four-player game, as the whole text
+        tsumo_loss=TsumoLoss.ON,  # not used: four players pay every tsumo
     ),
     "mahjongsoul": Rules(
         start_points=25000,  # 段位戦ルール: 25,000 点持ち
@@ -398,6 +468,8 @@ PRESETS: dict[str, Rules] = {
         chombo_penalty=Decimal(-20),  # not applicable online
         rounding=Rounding.EXACT,  # points to one decimal
         riichi_min_points=1000,  # 持ち点 1000 点未満はリーチ不可
+        players=4,  # a four-player game, as the whole text
+        tsumo_loss=TsumoLoss.ON,  # not used: four players pay every tsumo
     ),
     "mahjongsoul-east": Rules(
         start_points=25000,  # 段位戦ルール: 25,000 点持ち
@@ -429,6 +501,8 @@ PRESETS: dict[str, Rules] = {
         chombo_penalty=Decimal(-20),  # not applicable online
         rounding=Rounding.EXACT,  # points to one decimal
         riichi_min_points=1000,  # 持ち点 1000 点未満はリーチ不可
+        players=4,  # a four-player game, as the whole text
+        tsumo_loss=TsumoLoss.ON,  # not used: four players pay every tsumo
     ),
     "mleague": Rules(
         start_points=25000,  # ルール: 25,000 点持ち
@@ -460,6 +534,8 @@ PRESETS: dict[str, Rules] = {
         chombo_penalty=Decimal(-20),  # チョンボ -20 ポイント (unverified)
         rounding=Rounding.EXACT,  # points to one decimal
         riichi_min_points=0,  # ルール: トビなし, 持ち点 1000 点未満でもリーチ可 (unverified)
+        players=4,  # a four-player game, as the whole text
+        tsumo_loss=TsumoLoss.ON,  # not used: four players pay every tsumo
     ),
     "wrc": Rules(
         start_points=30000,  # 4.1 Starting points: 30,000
@@ -491,6 +567,8 @@ PRESETS: dict[str, Rules] = {
         chombo_penalty=Decimal(-30),  # 2022 changes: a chombo costs 30,000 points (2015 7.1: 20)
         rounding=Rounding.EXACT,  # 5.9.2: points to one decimal
         riichi_min_points=0,  # not stated: negative scores play on (unverified)
+        players=4,  # a four-player game, as the whole text
+        tsumo_loss=TsumoLoss.ON,  # not used: four players pay every tsumo
     ),
     "ema": Rules(
         start_points=30000,  # 2016 rules: 30,000 at the start
@@ -522,8 +600,148 @@ PRESETS: dict[str, Rules] = {
         chombo_penalty=Decimal(-20),  # 2016: -20
         rounding=Rounding.EXACT,  # points to one decimal
         riichi_min_points=0,  # negative scores play on; no minimum (unverified)
+        players=4,  # a four-player game, as the whole text
+        tsumo_loss=TsumoLoss.ON,  # not used: four players pay every tsumo
     ),
 }
+
+
+# Three-player presets. What a platform's three-player game shares with its four-player one
+# is read from that preset, so that a correction there reaches both.
+_TENHOU, _TENHOU_EAST = PRESETS["tenhou"], PRESETS["tenhou-east"]
+PRESETS["tenhou-sanma"] = Rules(
+    start_points=35000,  # manual, 三麻: 35,000 点持ち; the spec's three-player logs
+    return_points=40000,  # manual, 三麻: 40,000 返し; the logs' final points
+    target_points=None,  # manual, 西入: nobody at 40,000 after South 3 plays on
+    uma=_uma(20, 0, -20),  # the logs' final points: +20/0/-20
+    oka=None,  # 3 x (40,000 - 35,000) / 1,000 = +15 to the top (the logs)
+    length=Length.HANCHAN,  # 東南戦 (the south game)
+    kiriage=_TENHOU.kiriage,  # as tenhou: 切り上げ満貫なし
+    kazoe=_TENHOU.kazoe,  # as tenhou: 数え役満あり
+    double_yakuman=_TENHOU.double_yakuman,  # as tenhou: 役満の複合あり
+    multi_ron=_TENHOU.multi_ron,  # as tenhou: ダブロンあり (two others at most)
+    multi_ron_honba=_TENHOU.multi_ron_honba,  # as tenhou: 積み棒は上家取り
+    multi_ron_sticks=_TENHOU.multi_ron_sticks,  # as tenhou: 供託は上家取り
+    pao_honba=_TENHOU.pao_honba,  # as tenhou: the liable player pays the honba
+    pao_scope=_TENHOU.pao_scope,  # as tenhou (unverified)
+    honba_value=200,  # the logs: 200 a honba on a ron, 100 from each payer at a tsumo
+    noten_total=2000,  # the logs: ノーテン罰符 2,000 in all
+    nagashi_mangan=_TENHOU.nagashi_mangan,  # as tenhou: 流し満貫あり
+    abortive_draws=_TENHOU.abortive_draws,  # as tenhou: 九種九牌, 四開槓 (no 4th wind/riichi)
+    bust=_TENHOU.bust,  # as tenhou: 0 点未満でトビ終了
+    agari_yame=_TENHOU.agari_yame,  # as tenhou: オーラス親の和了止め
+    tenpai_yame=_TENHOU.tenpai_yame,  # as tenhou: オーラス親の聴牌止め
+    west_round=_TENHOU.west_round,  # as tenhou: 西入 sudden death, at most to West 3
+    dealer_repeat_on_tenpai=_TENHOU.dealer_repeat_on_tenpai,  # as tenhou: 聴牌連荘
+    leftover_sticks=_TENHOU.leftover_sticks,  # as tenhou: 供託はトップ取り
+    ties=_TENHOU.ties,  # as tenhou: 同点は起家に近い方が上位
+    chombo=_TENHOU.chombo,  # not applicable online
+    chombo_penalty=_TENHOU.chombo_penalty,  # not applicable online
+    rounding=_TENHOU.rounding,  # as tenhou: points to one decimal
+    riichi_min_points=_TENHOU.riichi_min_points,  # as tenhou: 1000 点未満はリーチ不可
+    players=3,  # 三麻: East, South and West
+    tsumo_loss=TsumoLoss.ON,  # the logs: ツモ損, the North's share is not paid
+)
+PRESETS["tenhou-sanma-east"] = Rules(
+    start_points=35000,  # as tenhou-sanma
+    return_points=40000,  # as tenhou-sanma
+    target_points=None,  # manual, 南入: nobody at 40,000 after East 3 plays on
+    uma=_uma(20, 0, -20),  # as tenhou-sanma
+    oka=None,  # as tenhou-sanma: +15
+    length=Length.TONPUUSEN,  # 東風戦 (the east-only game)
+    kiriage=_TENHOU_EAST.kiriage,  # as tenhou-east: 切り上げ満貫なし
+    kazoe=_TENHOU_EAST.kazoe,  # as tenhou-east: 数え役満あり
+    double_yakuman=_TENHOU_EAST.double_yakuman,  # as tenhou-east: 役満の複合あり
+    multi_ron=_TENHOU_EAST.multi_ron,  # as tenhou-east: ダブロンあり
+    multi_ron_honba=_TENHOU_EAST.multi_ron_honba,  # as tenhou-east: 積み棒は上家取り
+    multi_ron_sticks=_TENHOU_EAST.multi_ron_sticks,  # as tenhou-east: 供託は上家取り
+    pao_honba=_TENHOU_EAST.pao_honba,  # as tenhou-east
+    pao_scope=_TENHOU_EAST.pao_scope,  # as tenhou-east (unverified)
+    honba_value=200,  # as tenhou-sanma: 200 on a ron, 100 from each payer at a tsumo
+    noten_total=2000,  # as tenhou-sanma: 2,000 in all
+    nagashi_mangan=_TENHOU_EAST.nagashi_mangan,  # as tenhou-east: 流し満貫あり
+    abortive_draws=_TENHOU_EAST.abortive_draws,  # as tenhou-east: 九種九牌, 四開槓
+    bust=_TENHOU_EAST.bust,  # as tenhou-east: 0 点未満でトビ終了
+    agari_yame=_TENHOU_EAST.agari_yame,  # as tenhou-east: オーラス (East 3) 親の和了止め
+    tenpai_yame=_TENHOU_EAST.tenpai_yame,  # as tenhou-east: オーラス親の聴牌止め
+    west_round=_TENHOU_EAST.west_round,  # as tenhou-east: 南入 sudden death, to South 3
+    dealer_repeat_on_tenpai=_TENHOU_EAST.dealer_repeat_on_tenpai,  # as tenhou-east: 聴牌連荘
+    leftover_sticks=_TENHOU_EAST.leftover_sticks,  # as tenhou-east: 供託はトップ取り
+    ties=_TENHOU_EAST.ties,  # as tenhou-east: 同点は起家に近い方が上位
+    chombo=_TENHOU_EAST.chombo,  # not applicable online
+    chombo_penalty=_TENHOU_EAST.chombo_penalty,  # not applicable online
+    rounding=_TENHOU_EAST.rounding,  # as tenhou-east
+    riichi_min_points=_TENHOU_EAST.riichi_min_points,  # as tenhou-east
+    players=3,  # 三麻: East, South and West
+    tsumo_loss=TsumoLoss.ON,  # as tenhou-sanma: ツモ損
+)
+_MAHJONGSOUL, _MAHJONGSOUL_EAST = PRESETS["mahjongsoul"], PRESETS["mahjongsoul-east"]
+PRESETS["mahjongsoul-sanma"] = Rules(
+    start_points=35000,  # 三人麻雀: 配原 35,000
+    return_points=35000,  # 三人麻雀: 35,000 点開始の 35,000 点返し
+    target_points=40000,  # 三人麻雀: 一位必要点数 40,000 (南入 / 西入 until reached)
+    uma=_uma(15, 0, -15),  # 三人麻雀: ウマ 15-0-15 (順位ウマのみ)
+    oka=None,  # none: start and return are equal
+    length=Length.HANCHAN,  # 東南戦 (the south game)
+    kiriage=_MAHJONGSOUL.kiriage,  # as mahjongsoul: 切り上げ満貫なし (unverified)
+    kazoe=_MAHJONGSOUL.kazoe,  # as mahjongsoul: 数え役満あり
+    double_yakuman=_MAHJONGSOUL.double_yakuman,  # as mahjongsoul: ダブル役満あり
+    multi_ron=_MAHJONGSOUL.multi_ron,  # 三人麻雀: ダブロンあり
+    multi_ron_honba=_MAHJONGSOUL.multi_ron_honba,  # 三人麻雀: 積み棒は上家取り
+    multi_ron_sticks=_MAHJONGSOUL.multi_ron_sticks,  # 三人麻雀: 供託は上家取り
+    pao_honba=_MAHJONGSOUL.pao_honba,  # as mahjongsoul: 包の責任者が支払う
+    pao_scope=_MAHJONGSOUL.pao_scope,  # as mahjongsoul: 包 only for the fed yakuman
+    honba_value=200,  # a Mahjong Soul three-player log: 7,700 + 200 a honba (Akagi PR 115)
+    noten_total=2000,  # 2,000 in all (riichienv-core's three-player game; unverified)
+    nagashi_mangan=_MAHJONGSOUL.nagashi_mangan,  # as mahjongsoul: 流し満貫あり
+    abortive_draws=_MAHJONGSOUL.abortive_draws,  # 三人麻雀: 途中流局は九種九牌・四槓散了のみ
+    bust=_MAHJONGSOUL.bust,  # as mahjongsoul: トビあり
+    agari_yame=_MAHJONGSOUL.agari_yame,  # as mahjongsoul: オーラス親の和了止めあり
+    tenpai_yame=_MAHJONGSOUL.tenpai_yame,  # as mahjongsoul: オーラス親の聴牌止めあり
+    west_round=_MAHJONGSOUL.west_round,  # 三人麻雀: 西入, at most to West 3
+    dealer_repeat_on_tenpai=_MAHJONGSOUL.dealer_repeat_on_tenpai,  # as mahjongsoul: 聴牌連荘
+    leftover_sticks=_MAHJONGSOUL.leftover_sticks,  # as mahjongsoul: 供託はトップ取り
+    ties=_MAHJONGSOUL.ties,  # as mahjongsoul: 同点は起家に近い方が上位
+    chombo=_MAHJONGSOUL.chombo,  # not applicable online
+    chombo_penalty=_MAHJONGSOUL.chombo_penalty,  # not applicable online
+    rounding=_MAHJONGSOUL.rounding,  # points to one decimal
+    riichi_min_points=_MAHJONGSOUL.riichi_min_points,  # as mahjongsoul: 1000 点未満は不可
+    players=3,  # 三人麻雀: 二萬から八萬を使わない三人打ち
+    tsumo_loss=TsumoLoss.ON,  # 三人麻雀: 自摸損あり (子の満貫ツモは 2,000 + 4,000)
+)
+PRESETS["mahjongsoul-sanma-east"] = Rules(
+    start_points=35000,  # as mahjongsoul-sanma: 配原 35,000
+    return_points=35000,  # as mahjongsoul-sanma
+    target_points=40000,  # 三人麻雀: 南入 until someone has 40,000
+    uma=_uma(15, 0, -15),  # as mahjongsoul-sanma
+    oka=None,  # none
+    length=Length.TONPUUSEN,  # 東風戦 (the east-only game)
+    kiriage=_MAHJONGSOUL_EAST.kiriage,  # as mahjongsoul-east (unverified)
+    kazoe=_MAHJONGSOUL_EAST.kazoe,  # as mahjongsoul-east: 数え役満あり
+    double_yakuman=_MAHJONGSOUL_EAST.double_yakuman,  # as mahjongsoul-east
+    multi_ron=_MAHJONGSOUL_EAST.multi_ron,  # 三人麻雀: ダブロンあり
+    multi_ron_honba=_MAHJONGSOUL_EAST.multi_ron_honba,  # 三人麻雀: 積み棒は上家取り
+    multi_ron_sticks=_MAHJONGSOUL_EAST.multi_ron_sticks,  # 三人麻雀: 供託は上家取り
+    pao_honba=_MAHJONGSOUL_EAST.pao_honba,  # as mahjongsoul-east
+    pao_scope=_MAHJONGSOUL_EAST.pao_scope,  # as mahjongsoul-east
+    honba_value=200,  # as mahjongsoul-sanma: 200 a honba on a ron
+    noten_total=2000,  # as mahjongsoul-sanma (unverified)
+    nagashi_mangan=_MAHJONGSOUL_EAST.nagashi_mangan,  # as mahjongsoul-east
+    abortive_draws=_MAHJONGSOUL_EAST.abortive_draws,  # 三人麻雀: 九種九牌・四槓散了のみ
+    bust=_MAHJONGSOUL_EAST.bust,  # as mahjongsoul-east: トビあり
+    agari_yame=_MAHJONGSOUL_EAST.agari_yame,  # as mahjongsoul-east
+    tenpai_yame=_MAHJONGSOUL_EAST.tenpai_yame,  # as mahjongsoul-east
+    west_round=_MAHJONGSOUL_EAST.west_round,  # 三人麻雀: 南入, at most to South 3
+    dealer_repeat_on_tenpai=_MAHJONGSOUL_EAST.dealer_repeat_on_tenpai,  # 聴牌連荘
+    leftover_sticks=_MAHJONGSOUL_EAST.leftover_sticks,  # 供託はトップ取り
+    ties=_MAHJONGSOUL_EAST.ties,  # 同点は起家に近い方が上位
+    chombo=_MAHJONGSOUL_EAST.chombo,  # not applicable online
+    chombo_penalty=_MAHJONGSOUL_EAST.chombo_penalty,  # not applicable online
+    rounding=_MAHJONGSOUL_EAST.rounding,  # points to one decimal
+    riichi_min_points=_MAHJONGSOUL_EAST.riichi_min_points,  # 1000 点未満はリーチ不可
+    players=3,  # 三人麻雀
+    tsumo_loss=TsumoLoss.ON,  # as mahjongsoul-sanma: 自摸損あり
+)
 
 
 @functools.cache
@@ -542,17 +760,27 @@ def preset_clauses() -> dict[str, dict[str, str]]:
         if token.type == tokenize.COMMENT
     }
     clauses: dict[str, dict[str, str]] = {}
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.AnnAssign) or getattr(node.target, "id", "") != "PRESETS":
-            continue
-        assert isinstance(node.value, ast.Dict)
-        for key, call in zip(node.value.keys, node.value.values, strict=True):
-            assert isinstance(key, ast.Constant) and isinstance(call, ast.Call)
-            clauses[key.value] = {
-                kw.arg: comments.get(kw.value.end_lineno or 0, "")
-                for kw in call.keywords
-                if kw.arg is not None
-            }
+
+    def read(key: ast.expr | None, call: ast.expr) -> None:
+        assert isinstance(key, ast.Constant) and isinstance(call, ast.Call)
+        clauses[key.value] = {
+            kw.arg: comments.get(kw.value.end_lineno or 0, "")
+            for kw in call.keywords
+            if kw.arg is not None
+        }
+
+    for node in ast.parse(source).body:
+        # The four-player presets in the dict, the three-player ones assigned after it.
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "PRESETS":
+            assert isinstance(node.value, ast.Dict)
+            for key, call in zip(node.value.keys, node.value.values, strict=True):
+                read(key, call)
+        elif (
+            isinstance(node, ast.Assign)
+            and isinstance(node.targets[0], ast.Subscript)
+            and getattr(node.targets[0].value, "id", "") == "PRESETS"
+        ):
+            read(node.targets[0].slice, node.value)
     return clauses
 
 
@@ -570,6 +798,7 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "ties": Ties,
     "chombo": Chombo,
     "rounding": Rounding,
+    "tsumo_loss": TsumoLoss,
 }
 _BOOLS = {name for name, f in _FIELDS.items() if f.type == "bool"}
 _INTS = {name for name, f in _FIELDS.items() if f.type == "int"}
@@ -616,7 +845,7 @@ def _convert_option(name: str, value: Any) -> Any:
             )
         return _ENUMS[name](value)
     if name == "uma":
-        if not isinstance(value, list | tuple) or len(value) != 4:
+        if not isinstance(value, list | tuple) or len(value) not in (3, 4):
             raise ScoringError(
                 gettext_noop("option 'uma' must be a list of four numbers, 1st to 4th")
             )
@@ -679,6 +908,9 @@ def resolve_rules(spec: Any) -> Rules:
         if name not in _FIELDS:
             raise ScoringError(gettext_noop("unknown rule option %(name)s"), name=repr(name))
         changes[name] = _convert_option(name, value)
+    players = changes.get("players", base.players)
+    if len(changes.get("uma", base.uma)) != players and players == 4:
+        raise ScoringError(gettext_noop("option 'uma' must be a list of four numbers, 1st to 4th"))
     rules = dataclasses.replace(base, **changes)
     if key:
         if len(_RESOLVED) >= MAX_RESOLVED:

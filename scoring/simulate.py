@@ -41,10 +41,10 @@ def _value(rng: random.Random, *, tsumo: bool) -> dict[str, int]:
         return {"han": han, "fu": fu}
 
 
-def _maybe_pao(rng: random.Random, win: dict[str, Any]) -> dict[str, Any]:
+def _maybe_pao(rng: random.Random, win: dict[str, Any], players: int = 4) -> dict[str, Any]:
     """Half of the yakuman wins get a liable player, some liable for one yakuman only."""
     if "yakuman" in win and rng.random() < 0.5:
-        win["pao"] = rng.choice([s for s in range(4) if s != win["winner"]])
+        win["pao"] = rng.choice([s for s in range(players) if s != win["winner"]])
         if win["yakuman"] > 1 and rng.random() < 0.5:
             win["pao_yakuman"] = 1
     return win
@@ -56,36 +56,42 @@ def random_hand(rng: random.Random, rules: Rules) -> dict[str, Any]:
     if not rules.abortive_draws:
         kinds = [(k, w) for k, w in kinds if k != "abort"]
     kind = rng.choices([k for k, _ in kinds], [w for _, w in kinds])[0]
-    riichi = sorted(rng.sample(range(4), rng.choice((0, 0, 0, 1, 1, 2))))
+    n = rules.players
+    riichi = sorted(rng.sample(range(n), rng.choice((0, 0, 0, 1, 1, 2))))
     if kind in ("ron", "double_ron"):
-        loser = rng.randrange(4)
-        others = [s for s in range(4) if s != loser]
+        loser = rng.randrange(n)
+        others = [s for s in range(n) if s != loser]
         count = 2 if kind == "double_ron" and rules.multi_ron is not MultiRon.HEAD_BUMP else 1
         wins = [
-            _maybe_pao(rng, {"winner": w, "loser": loser, **_value(rng, tsumo=False)})
+            _maybe_pao(rng, {"winner": w, "loser": loser, **_value(rng, tsumo=False)}, n)
             for w in rng.sample(others, count)
         ]
         return {"result": "ron", "riichi": riichi, "wins": wins}
     if kind == "tsumo":
-        win = _maybe_pao(rng, {"winner": rng.randrange(4), **_value(rng, tsumo=True)})
+        win = _maybe_pao(rng, {"winner": rng.randrange(n), **_value(rng, tsumo=True)}, n)
         return {"result": "tsumo", "riichi": riichi, "wins": [win]}
     if kind == "draw":
         return {
             "result": "draw",
             "riichi": riichi,
-            "tenpai": sorted(rng.sample(range(4), rng.randint(0, 4))),
+            "tenpai": sorted(rng.sample(range(n), rng.randint(0, n))),
         }
     if kind == "nagashi":
         return {
             "result": "nagashi",
             "riichi": riichi,
-            "nagashi": [rng.randrange(4)],
-            "tenpai": sorted(rng.sample(range(4), rng.randint(0, 4))),
+            "nagashi": [rng.randrange(n)],
+            "tenpai": sorted(rng.sample(range(n), rng.randint(0, n))),
         }
     if kind == "abort":
-        reason = rng.choice(("nine_terminals", "four_winds", "four_kans"))
+        # Four winds need a fourth player.
+        reasons = ("nine_terminals", "four_winds", "four_kans") if n == 4 else _ABORTS_3
+        reason = rng.choice(reasons)
         return {"result": "abort", "riichi": [], "reason": reason}
-    return {"result": "chombo", "riichi": [], "offender": rng.randrange(4)}
+    return {"result": "chombo", "riichi": [], "offender": rng.randrange(n)}
+
+
+_ABORTS_3 = ("nine_terminals", "four_kans")
 
 
 def random_record(
@@ -107,6 +113,6 @@ def random_record(
     return {
         "format": FORMAT,
         "rules": rules_spec,
-        "players": ["Aki", "Ben", "Chie", "Dan"],
+        "players": ["Aki", "Ben", "Chie", "Dan"][: rules.players],
         "hands": hands,
     }

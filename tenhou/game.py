@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from scoring.errors import ScoringError, gettext_noop
+from scoring.rules import resolve_rules
 
 from . import platforms
 
@@ -26,7 +27,9 @@ class TenhouGame:
     and `match_points` are the log's final result, as the log wrote it (Mahjong Soul's
     are its own ranking points). `platform` ("tenhou" or "mahjongsoul") and `length`
     ("hanchan" or "tonpuusen") say where and how long the game was played; `ruleset` is
-    the log's own rule name.
+    the log's own rule name. `platform` is None for a log that names no platform (a game
+    converted to the format from elsewhere, such as a league's): such a game counts under
+    whatever rules it is imported under, and the replay alone decides.
     """
 
     record: dict[str, Any]
@@ -36,13 +39,17 @@ class TenhouGame:
     final_scores: list[int]
     match_points: list[Decimal]
     ruleset: str
-    platform: str = platforms.TENHOU
+    platform: str | None = platforms.TENHOU
     length: str = platforms.HANCHAN
+    seats: int = 4  # 3 for a three-player game (sanma)
 
     @property
     def preset(self) -> str:
-        """The rule preset of the platform and length the game was played under."""
-        return platforms.preset_for(self.platform, self.length)
+        """The rule preset of the platform and length the game was played under (for a
+        log that names no platform, the preset its record was converted under)."""
+        if self.platform is None:
+            return _preset({"record": self.record})
+        return platforms.preset_for(self.platform, self.length, self.seats)
 
     @property
     def played_under(self) -> str:
@@ -52,7 +59,10 @@ class TenhouGame:
         >>> convert_file("tests/data/tenhou/2019021004gm-00a9-0000-e2f6516d.xml").played_under
         'Tenhou, South game, 鳳南喰赤'
         """
-        words = platforms.describe(self.platform, self.length)
+        if self.platform is None:
+            words = f"{platforms.UNNAMED}, {platforms.LENGTH_NAMES[self.length]}"
+        else:
+            words = platforms.describe(self.platform, self.length, self.seats)
         return f"{words}, {self.ruleset}" if self.ruleset else words
 
     def refusal(self, preset: str, length: str) -> str | None:
@@ -69,6 +79,10 @@ class TenhouGame:
         >>> game.refusal("mahjongsoul-east", "tonpuusen")
         'This log is of a Tenhou South game (鳳南喰赤); this event plays ... the tenhou preset.'
         """
+        if self.platform is None:
+            return None  # no platform to hold it to: the replay under `preset` decides
+        if self.seats == 3:
+            return self._sanma_refusal(preset, length)
         expected = platforms.PLATFORM_OF_PRESET.get(preset)
         if expected == self.platform and length == self.length:
             return None
@@ -79,6 +93,23 @@ class TenhouGame:
             event = f"the {preset} rules, not an online platform's"
         else:
             event = f"{platforms.describe_games(expected, length)} (rules preset {preset})"
+        return (
+            f"This log is of a {game}; this event plays {event}. "
+            f"Import it into an event with the {self.preset} preset."
+        )
+
+    def _sanma_refusal(self, preset: str, length: str) -> str | None:
+        """`refusal` for a three-player game: only its platform's three-player preset."""
+        expected = platforms.PLATFORM_OF_SANMA_PRESET.get(preset)
+        if expected == self.platform and length == self.length:
+            return None
+        game = platforms.describe_game(self.platform, self.length, 3)
+        if self.ruleset:
+            game += f" ({self.ruleset})"
+        if expected is None:
+            event = f"the {preset} rules, not an online platform's three-player game"
+        else:
+            event = f"{platforms.describe_games(expected, length, 3)} (rules preset {preset})"
         return (
             f"This log is of a {game}; this event plays {event}. "
             f"Import it into an event with the {self.preset} preset."
@@ -97,6 +128,7 @@ class TenhouGame:
             "ruleset": self.ruleset,
             "platform": self.platform,
             "length": self.length,
+            "seats": self.seats,
         }
 
     @classmethod
@@ -110,8 +142,13 @@ class TenhouGame:
             match_points=[Decimal(p) for p in data["match_points"]],
             ruleset=data["ruleset"],
             # Kept before platforms were told apart: the record's preset says them.
-            platform=data.get("platform") or platforms.PLATFORM_OF_PRESET[_preset(data)],
+            platform=(
+                data["platform"]
+                if "platform" in data
+                else platforms.PLATFORM_OF_PRESET[_preset(data)]
+            ),
             length=data.get("length") or platforms.LENGTH_OF_PRESET[_preset(data)],
+            seats=data.get("seats", 4),
         )
 
 
@@ -124,16 +161,29 @@ def _preset(data: dict[str, Any]) -> str:
 
 
 def record_rules(
-    platform: str, length: str, final_scores: list[int], match_points: list[Decimal]
+    platform: str | None,
+    length: str,
+    final_scores: list[int],
+    match_points: list[Decimal],
+    rules: Any = None,
+    seats: int = 4,
 ) -> Any:
-    """The record's `rules`: the preset of the platform and length, with what this log
-    shows to differ.
+    """The record's `rules`: `rules` when given (a record's `rules` value: the event's, or
+    the command line's `--rules`), else the preset of the platform and length, with what
+    this log shows to differ.
 
     Older Tenhou logs wrote whole match points: scores were rounded to thousands before
     uma. Only a score off the thousands proves it (uma and oka are whole numbers). Mahjong
-    Soul's figures are its ranking points, which prove nothing of the kind.
+    Soul's figures are its ranking points, which prove nothing of the kind. A log that
+    names no platform and comes without rules gets Tenhou's preset of its length, the
+    format's own, as these logs had before platforms were told apart.
     """
-    preset = platforms.preset_for(platform, length)
+    if rules is not None:
+        resolve_rules(rules)  # refuse an unknown preset or option here, not at the replay
+        return rules
+    if platform is None:
+        return platforms.preset_for(platforms.TENHOU, length, seats)
+    preset = platforms.preset_for(platform, length, seats)
     if (
         platform == platforms.TENHOU
         and all(p == p.to_integral_value() for p in match_points)
@@ -141,6 +191,28 @@ def record_rules(
     ):
         return {"preset": preset, "overrides": {"rounding": "thousands"}}
     return preset
+
+
+def distinct_names(names: list[str]) -> list[str]:
+    """The players' names with each repeat made distinct, as a record needs them: a
+    tournament lobby may seat two players under one placeholder name.
+
+    >>> distinct_names(["TPlayer1", "TPlayer1", "Aki", "TPlayer1"])
+    ['TPlayer1', 'TPlayer1 (2)', 'Aki', 'TPlayer1 (3)']
+    """
+    taken = set(names)
+    seen: set[str] = set()
+    out = []
+    for name in names:
+        if name in seen:
+            number = 2
+            while f"{name} ({number})" in taken:
+                number += 1
+            name = f"{name} ({number})"
+            taken.add(name)
+        seen.add(name)
+        out.append(name)
+    return out
 
 
 def log_id_from_name(name: str) -> str | None:
@@ -217,3 +289,14 @@ def wins_hand(wins: list[dict[str, Any]], riichi: list[int], number: int) -> dic
             gettext_noop("the wins of one hand have different discarders"), hand=number
         )
     return {"result": "tsumo" if tsumo else "ron", "riichi": riichi, "wins": wins}
+
+
+def seats_of(names: list[Any]) -> int:
+    """3 when the log names three players (a fourth, empty name included), else 4.
+
+    >>> seats_of(["A", "B", "C", ""]), seats_of(["A", "B", "C"]), seats_of(["A", "B", "C", "D"])
+    (3, 3, 4)
+    """
+    if len(names) == 3 or (len(names) == 4 and names[3] == ""):
+        return 3
+    return 4

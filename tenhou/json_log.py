@@ -4,26 +4,33 @@ Tenhou writes it, and so do the common Mahjong Soul converters, with Mahjong Sou
 names for rooms and yaku and a few habits of their own: a draw at which all four (or none)
 were tenpai is a bare 流局 with no payments, a double yakuman may be one (役満) item whose
 multiple shows only in the points, and aborts are spelt 四開槓 and 三家和.
+
+A three-player game (sanma) keeps the arrays of four seats with the fourth empty: an empty
+fourth name, a zero fourth score and point change, no tiles for seat 3. A North set aside
+(kita, 抜きドラ) is written "f44" among the seat's discards, and its dora as the 抜きドラ item.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mahjong.constants import EAST
 
 from scoring.errors import ScoringError, gettext_noop
+from scoring.rules import resolve_rules
 
 from . import names, platforms
 from .game import (
     TenhouGame,
+    distinct_names,
     log_id_from_name,
     log_id_from_ref,
     match_points_of,
     record_rules,
+    seats_of,
     win_dict,
     wins_hand,
 )
@@ -82,30 +89,37 @@ def load_json(data: bytes | str) -> dict[str, Any]:
     return doc
 
 
-def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
+def from_json(doc: dict[str, Any], name: str, rules: Any = None) -> TenhouGame:
+    """The game of a tenhou.net/6 JSON log; `rules` (a record's `rules` value), when given,
+    are the record's rules, as for a log that names no platform."""
     rule = doc.get("rule") if isinstance(doc.get("rule"), dict) else {}
     disp = str(rule.get("disp", ""))
     names = doc.get("name")
-    if disp.startswith("三") or (isinstance(names, list) and len(names) == 3):
-        raise ScoringError(gettext_noop("three-player logs are not supported"))
-    if not isinstance(names, list) or len(names) != 4:
+    if not isinstance(names, list) or len(names) not in (3, 4):
         raise ScoringError(gettext_noop("not a Tenhou log: 'name' must list four players"))
-    if names[3] == "":
-        raise ScoringError(gettext_noop("three-player logs are not supported"))
-    players = [str(n) for n in names]
-    platform, length = platforms.from_rule_name(disp, str(doc.get("ref") or ""))
+    seats = seats_of(names)
+    if seats == 4 and disp.startswith("三"):
+        raise ScoringError(
+            gettext_noop(
+                "the rule name %(ruleset)s is a three-player game's, but the log names four players"
+            ),
+            ruleset=repr(disp),
+        )
+    players = distinct_names([str(n) for n in names[:seats]])
+    platform = platforms.platform_of(disp, str(doc.get("ref") or ""))
+    length = _length(disp, platform, rules)
     sc = doc.get("sc")
-    if not isinstance(sc, list) or len(sc) != 8:
+    if not isinstance(sc, list) or len(sc) not in (2 * seats, 8):
         raise ScoringError(gettext_noop("truncated log: no final scores ('sc')"))
     if not doc["log"]:
         raise ScoringError(gettext_noop("truncated log: no hands"))
     try:
-        final_scores = [int(s) for s in sc[0::2]]
-        match_points = [match_points_of(p) for p in sc[1::2]]
+        final_scores = [int(s) for s in sc[0::2]][:seats]
+        match_points = [match_points_of(p) for p in sc[1::2]][:seats]
     except (TypeError, ValueError, ArithmeticError):
         raise ScoringError(gettext_noop("unreadable final result ('sc')")) from None
 
-    entries = [_JsonHand.parse(entry, number) for number, entry in enumerate(doc["log"], 1)]
+    entries = [_JsonHand.parse(entry, number, seats) for number, entry in enumerate(doc["log"], 1)]
     hands = []
     for entry in entries:
         hand, last_changes = entry.convert()
@@ -122,7 +136,7 @@ def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
     return TenhouGame(
         record={
             "format": "tenbou-game/1",
-            "rules": record_rules(platform, length, final_scores, match_points),
+            "rules": record_rules(platform, length, final_scores, match_points, rules, seats),
             "players": players,
             "hands": hands,
         },
@@ -134,7 +148,18 @@ def from_json(doc: dict[str, Any], name: str) -> TenhouGame:
         ruleset=disp,
         platform=platform,
         length=length,
+        seats=seats,
     )
+
+
+def _length(disp: str, platform: str | None, rules: Any) -> str:
+    """The length the rule name says; for a log that names no platform and no length,
+    that of the rules it is converted under (a South game without them)."""
+    if platform is not None or any(w in disp for w in ("東", "南", "East", "South")):
+        return platforms.length_of(disp, platform)
+    if rules is not None:
+        return resolve_rules(rules).length.value
+    return platforms.HANCHAN
 
 
 @dataclass(frozen=True)
@@ -144,7 +169,9 @@ class _JsonHand:
     ("r" + tile), concealed and added kans; 60 is the tile just drawn."""
 
     number: int  # counted from 1
-    round_index: int  # 0 = E1 ... 4 = S1 ...
+    # 0 = E1 ... 4 = S1 ...; three players count four a wind too: 0 = E1, 2 = E3, 4 = S1.
+    round_index: int
+    seats: int  # 4, or 3 in a three-player game
     scores: list[int]
     haipai: list[list[Any]]
     takes: list[list[Any]]
@@ -152,7 +179,7 @@ class _JsonHand:
     result: list[Any]
 
     @classmethod
-    def parse(cls, entry: Any, number: int) -> _JsonHand:
+    def parse(cls, entry: Any, number: int, seats: int = 4) -> _JsonHand:
         if not isinstance(entry, list) or len(entry) < 17:
             found = len(entry) if isinstance(entry, list) else 0
             raise ScoringError(
@@ -164,6 +191,7 @@ class _JsonHand:
             hand = cls(
                 number,
                 int(entry[0][0]),
+                seats,
                 [int(s) for s in entry[1]],
                 [list(entry[4 + 3 * p]) for p in range(4)],
                 [list(entry[5 + 3 * p]) for p in range(4)],
@@ -172,17 +200,26 @@ class _JsonHand:
             )
         except (KeyError, TypeError, ValueError, IndexError):
             raise ScoringError(gettext_noop("malformed hand in the log"), hand=number) from None
-        if len(hand.scores) != 4:
+        if len(hand.scores) != 4 and (seats == 4 or len(hand.scores) != 3):
             raise ScoringError(
                 gettext_noop("malformed hand in the log: four scores expected"), hand=number
             )
+        if seats == 3:
+            if hand.scores[3:] not in ([], [0]) or hand.round_index % 4 == 3:
+                raise ScoringError(
+                    gettext_noop(
+                        "malformed hand in the log: a three-player hand has a fourth seat"
+                    ),
+                    hand=number,
+                )
+            hand = replace(hand, scores=hand.scores[:3])
         if not isinstance(hand.result, list) or not hand.result:
             raise ScoringError(gettext_noop("truncated log: the hand has no result"), hand=number)
         return hand
 
     @property
     def dealer(self) -> int:
-        return self.round_index % 4
+        return self.round_index % 4  # E1 = 0, E2 = 1, E3 = 2 (and E4 = 3 with four)
 
     def fail(self, template: str, **params: Any) -> ScoringError:
         return ScoringError(template, hand=self.number, **params)
@@ -194,9 +231,9 @@ class _JsonHand:
         if kind == "和了":
             return self._wins(rest)
         if kind in ("流局", "全員聴牌", "全員不聴"):
-            changes = self._changes(rest[0]) if rest else [0, 0, 0, 0]
+            changes = self._changes(rest[0]) if rest else [0] * self.seats
             if kind == "全員聴牌":
-                tenpai = [0, 1, 2, 3]
+                tenpai = list(range(self.seats))
             elif kind == "全員不聴":
                 tenpai = []
             elif any(changes):
@@ -205,8 +242,8 @@ class _JsonHand:
             else:
                 # Nothing paid: all four were tenpai, or none. Tenhou says which; Mahjong
                 # Soul's converters write a bare 流局 either way, so the tiles tell.
-                waiting = any(self._tiles(seat).tenpai() for seat in range(4))
-                tenpai = [0, 1, 2, 3] if waiting else []
+                waiting = any(self._tiles(seat).tenpai() for seat in range(self.seats))
+                tenpai = list(range(self.seats)) if waiting else []
             return {"result": "draw", "riichi": self._riichi(None), "tenpai": tenpai}, changes
         if kind == "流し満貫":
             payments = [self._changes(r) for r in rest if isinstance(r, list)]
@@ -219,25 +256,30 @@ class _JsonHand:
                 "riichi": self._riichi(None),
                 "nagashi": nagashi,
                 # The JSON does not say who was tenpai: read it from the tiles.
-                "tenpai": [seat for seat in range(4) if self._tiles(seat).tenpai()],
+                "tenpai": [seat for seat in range(self.seats) if self._tiles(seat).tenpai()],
             }
             return hand, changes
         if kind in ABORTS_JSON:
             reason = ABORTS_JSON[kind]
             ronned = self._last_discarder() if reason == "triple_ron" else None
             hand = {"result": "abort", "riichi": self._riichi(ronned), "reason": reason}
-            return hand, [0, 0, 0, 0]
+            return hand, [0] * self.seats
         raise self.fail(gettext_noop("unknown result %(kind)s"), kind=repr(kind))
 
     def _changes(self, value: Any) -> list[int]:
-        if not isinstance(value, list) or len(value) != 4:
+        if not isinstance(value, list) or len(value) not in (4, self.seats):
             raise self.fail(gettext_noop("malformed result: four point changes expected"))
         try:
-            return [int(v) for v in value]
+            changes = [int(v) for v in value]
         except (TypeError, ValueError):
             raise self.fail(
                 gettext_noop("malformed result: point changes must be numbers")
             ) from None
+        if any(changes[self.seats :]):
+            raise self.fail(
+                gettext_noop("malformed result: a three-player hand pays the empty fourth seat")
+            )
+        return changes[: self.seats]
 
     def _riichi(self, ronned: int | None) -> list[int]:
         """Seats whose riichi stick went on the table.
@@ -261,7 +303,7 @@ class _JsonHand:
             raise self.fail(
                 gettext_noop("malformed win: point changes and win details expected in pairs")
             )
-        changes = [0, 0, 0, 0]
+        changes = [0] * self.seats
         wins = []
         for payment, info in zip(rest[0::2], rest[1::2], strict=True):
             changes = [a + b for a, b in zip(changes, self._changes(payment), strict=True)]
@@ -279,7 +321,7 @@ class _JsonHand:
                 gettext_noop("malformed win: [winner, from, liable, points, yaku...] expected")
             )
         winner, source, liable, text = info[:4]
-        han = yakuman = dora = 0
+        han = yakuman = dora = kita = 0
         yaku = []
         for item in info[4:]:
             item = str(item)
@@ -293,6 +335,8 @@ class _JsonHand:
                 raise self.fail(gettext_noop("unreadable yaku %(item)s"), item=repr(item))
             value = int(found.group(1))
             han += value
+            if names.is_kita(yaku_name):
+                kita += value
             if names.is_dora(yaku_name):
                 dora += value
             elif value:
@@ -320,14 +364,14 @@ class _JsonHand:
                     fu = tiles.fu(
                         win_tile,
                         tsumo=tsumo,
-                        seat_wind=EAST + (winner - self.dealer) % 4,
+                        seat_wind=EAST + (winner - self.dealer) % self.seats,
                         round_wind=EAST + self.round_index // 4,
                         yaku=yaku,
                         yaku_han=han - dora,
                     )
                 except ScoringError as err:
                     raise err.in_hand(self.number) from None
-        return win_dict(
+        win = win_dict(
             winner,
             None if tsumo else source,
             han=han,
@@ -339,6 +383,9 @@ class _JsonHand:
             # Chi, pon and open kan are written among the draws; an added kan needs a pon.
             is_open=any(isinstance(t, str) for t in self.takes[winner]),
         )
+        if kita:
+            win["kita"] = kita
+        return win
 
     def _yaku_key(self, name: str) -> str:
         key = names.yaku_key(name)
@@ -359,6 +406,8 @@ class _JsonHand:
     def _discarded_kind(self, seat: int, index: int) -> int:
         """The kind of the tile in discard slot `index` of `seat` (60: the tile just drawn)."""
         value = self.discards[seat][index]
+        if isinstance(value, str) and value.startswith("f"):
+            value = value[1:]  # a North set aside: a ron on it takes the North
         if isinstance(value, str):
             value = value.removeprefix("r")
             if not value.isdigit():

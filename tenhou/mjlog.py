@@ -1,4 +1,9 @@
-"""The native mjlog XML (`<mjloggm>`): one element per event of the game."""
+"""The native mjlog XML (`<mjloggm>`): one element per event of the game.
+
+A three-player game (sanma) has the three-player bit (0x10) in `<GO type>`, an empty fourth
+name and hand (`n3=""`, `hai3=""`), and a zero fourth score wherever scores are listed; a
+North set aside (kita) is an `<N>` whose meld has the kita bit (0x20).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from scoring.errors import ScoringError, gettext_noop
 from . import names, platforms
 from .game import (
     TenhouGame,
+    distinct_names,
     log_id_from_name,
     match_points_of,
     record_rules,
@@ -82,7 +88,9 @@ def _rule_name(flags: int) -> str:
     )
 
 
-def from_xml(root: ET.Element, name: str) -> TenhouGame:
+def from_xml(root: ET.Element, name: str, rules: Any = None) -> TenhouGame:
+    """The game of an mjlog; `rules` (a record's `rules` value), when given, are the
+    record's rules instead of the Tenhou preset its game type names."""
     players: list[str] | None = None
     flags: int | None = None
     hands: list[dict[str, Any]] = []
@@ -90,7 +98,9 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
     owari: list[str] | None = None
     start: list[int] | None = None  # the scores at the current INIT
     riichi: list[int] = []
+    kita: list[int] = []  # Norths each seat set aside in the current hand
     wins: list[dict[str, Any]] = []
+    seats = 4
     after: list[int] | None = None
     number = 0
 
@@ -107,32 +117,41 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
         tag = element.tag
         if tag == "GO":
             flags = int(element.get("type", "0"))
-            if flags & 0x10:
-                raise ScoringError(gettext_noop("three-player logs are not supported"))
+            seats = platforms.seats_of_game_type(flags)
         elif tag == "UN" and players is None and element.get("n0") is not None:
             names = [urllib.parse.unquote(element.get(f"n{i}", "")) for i in range(4)]
-            if not names[3]:
-                raise ScoringError(gettext_noop("three-player logs are not supported"))
-            players = names
+            if flags is None and not names[3]:
+                seats = 3  # no <GO>: the empty fourth name tells
+            if (seats == 3) != (not names[3]):
+                raise ScoringError(
+                    gettext_noop(
+                        "the game type and the names disagree on whether three or four played"
+                    )
+                )
+            players = distinct_names(names[:seats])
         elif tag == "INIT":
             close_hand()
             number += 1
-            start = [t * 100 for t in _ints(element, "ten", number)]
-            if len(start) != 4:
-                raise ScoringError(gettext_noop("three-player logs are not supported"))
-            riichi, wins, after = [], [], None
+            start = _seat_values(_ints(element, "ten", number), seats, number)
+            start = [t * 100 for t in start]
+            riichi, kita, wins, after = [], [0] * seats, [], None
         elif start is None:
             continue
         elif tag == "REACH" and element.get("step") == "2":
             riichi.append(int(element.get("who", "0")))
+        elif tag == "N" and seats == 3 and _is_kita(int(element.get("m", "0"))):
+            kita[int(element.get("who", "0")) % 3] += 1
         elif tag == "AGARI":
-            wins.append(_xml_win(element, number))
-            after = _after(element, number)
+            win = _xml_win(element, number)
+            if seats == 3 and kita[win["winner"] % 3]:
+                win["kita"] = kita[win["winner"] % 3]
+            wins.append(win)
+            after = _after(element, number, seats)
         elif tag == "RYUUKYOKU":
             if wins:
                 raise ScoringError(gettext_noop("a draw after a win in the same hand"), hand=number)
-            hands.append(_xml_draw(element, sorted(riichi), number))
-            after = _after(element, number)
+            hands.append(_xml_draw(element, sorted(riichi), number, seats))
+            after = _after(element, number, seats)
         if tag in ("AGARI", "RYUUKYOKU") and element.get("owari"):
             owari = element.get("owari", "").split(",")
     close_hand()
@@ -141,11 +160,11 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
         raise ScoringError(gettext_noop("not a Tenhou log: no player names (<UN>)"))
     if not hands:
         raise ScoringError(gettext_noop("truncated log: no hands"))
-    if owari is None or len(owari) != 8:
+    if owari is None or len(owari) not in (8, 2 * seats):
         raise ScoringError(gettext_noop("truncated log: no final result ('owari')"))
     try:
-        final_scores = [int(s) * 100 for s in owari[0::2]]
-        match_points = [match_points_of(p) for p in owari[1::2]]
+        final_scores = [int(s) * 100 for s in owari[0::2]][:seats]
+        match_points = [match_points_of(p) for p in owari[1::2]][:seats]
     except (ValueError, ArithmeticError):
         raise ScoringError(gettext_noop("unreadable final result ('owari')")) from None
     # Without a <GO> the log says nothing of its length: Tenhou's ranked games are South
@@ -158,7 +177,7 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
     return TenhouGame(
         record={
             "format": "tenbou-game/1",
-            "rules": record_rules(platform, length, final_scores, match_points),
+            "rules": record_rules(platform, length, final_scores, match_points, rules, seats),
             "players": players,
             "hands": hands,
         },
@@ -170,15 +189,37 @@ def from_xml(root: ET.Element, name: str) -> TenhouGame:
         ruleset=_rule_name(flags) if flags is not None else "",
         platform=platform,
         length=length,
+        seats=seats,
     )
 
 
-def _after(element: ET.Element, number: int) -> list[int]:
+def _seat_values(values: list[int], seats: int, number: int) -> list[int]:
+    """One value per seat: a three-player game writes a fourth, zero one (or leaves it out)."""
+    if len(values) == seats or (len(values) == 4 and not values[3]):
+        return values[:seats]
+    raise ScoringError(
+        gettext_noop("a hand lists %(count)s seats' scores in a %(seats)s-player game"),
+        hand=number,
+        count=len(values),
+        seats=seats,
+    )
+
+
+def _after(element: ET.Element, number: int, seats: int = 4) -> list[int]:
     """The scores after a result: `sc` is (score, change) pairs in hundreds."""
     sc = _ints(element, "sc", number)
-    if len(sc) != 8:
-        raise ScoringError(gettext_noop("three-player logs are not supported"))
-    return [(sc[i] + sc[i + 1]) * 100 for i in range(0, 8, 2)]
+    if len(sc) != 8 and len(sc) != 2 * seats:
+        raise ScoringError(
+            gettext_noop("<%(tag)s> has an unreadable 'sc'"), hand=number, tag=element.tag
+        )
+    if any(sc[2 * seats :]):
+        raise ScoringError(
+            gettext_noop("a hand lists %(count)s seats' scores in a %(seats)s-player game"),
+            hand=number,
+            count=4,
+            seats=seats,
+        )
+    return [(sc[i] + sc[i + 1]) * 100 for i in range(0, 2 * seats, 2)]
 
 
 def _xml_win(element: ET.Element, number: int) -> dict[str, Any]:
@@ -217,8 +258,18 @@ def _xml_win(element: ET.Element, number: int) -> dict[str, Any]:
         dora=dora,
         # An mjlog meld is closed only as a concealed kan: no chi/pon/added-kan bits, no
         # player it was called from.
-        is_open=any(m & 0x3F for m in melds),
+        is_open=any(m & 0x3F and not _is_kita(m) for m in melds),
     )
+
+
+def _is_kita(meld: int) -> bool:
+    """Whether an mjlog meld is a North set aside: not a chi (0x04), pon or added kan
+    (0x18), whose bits above say other things, but the kita bit (0x20).
+
+    >>> _is_kita(0x20), _is_kita(0x20 | 0x08), _is_kita(0x20 | 0x04)
+    (True, False, False)
+    """
+    return not meld & 0x1C and bool(meld & 0x20)
 
 
 def _yaku_name(yaku_id: int, number: int) -> str:
@@ -234,15 +285,17 @@ def _yaku_key(name: str, number: int) -> str:
     return key
 
 
-def _xml_draw(element: ET.Element, riichi: list[int], number: int) -> dict[str, Any]:
+def _xml_draw(
+    element: ET.Element, riichi: list[int], number: int, seats: int = 4
+) -> dict[str, Any]:
     kind = element.get("type")
     # An exhaustive draw shows the hands of the tenpai seats (hai0..hai3).
-    tenpai = [seat for seat in range(4) if element.get(f"hai{seat}") is not None]
+    tenpai = [seat for seat in range(seats) if element.get(f"hai{seat}") is not None]
     if kind is None:
         return {"result": "draw", "riichi": riichi, "tenpai": tenpai}
     if kind == "nm":
         sc = _ints(element, "sc", number)
-        nagashi = [seat for seat in range(4) if sc[2 * seat + 1] > 0]
+        nagashi = [seat for seat in range(seats) if sc[2 * seat + 1] > 0]
         return {"result": "nagashi", "riichi": riichi, "nagashi": nagashi, "tenpai": tenpai}
     if kind in ABORTS_XML:
         return {"result": "abort", "riichi": riichi, "reason": ABORTS_XML[kind]}

@@ -36,6 +36,8 @@ YAKU_BY_ID = (
 )  # fmt: skip
 
 DORA = frozenset({"ドラ", "裏ドラ", "赤ドラ", "抜きドラ", "Dora", "Ura Dora", "Red Five", "Kita"})
+# Norths set aside in a three-player game (counted as dora, and kept apart as `kita`).
+KITA = frozenset({"抜きドラ", "Kita"})
 
 # Every name a log may use, to its key. Tenhou's names first; where Mahjong Soul writes the
 # same yaku differently, its name follows on the same line.
@@ -140,6 +142,15 @@ _KEYS = {
 
 def is_dora(name: str) -> bool:
     return name.strip() in DORA
+
+
+def is_kita(name: str) -> bool:
+    """Whether a dora item counts Norths set aside.
+
+    >>> is_kita("抜きドラ"), is_kita("ドラ")
+    (True, False)
+    """
+    return name.strip() in KITA
 
 
 def yaku_key(name: str) -> str | None:

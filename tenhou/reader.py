@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from scoring.errors import ScoringError, gettext_noop
 
@@ -12,10 +13,12 @@ from .limits import MAX_LOG_BYTES, gunzip, read_capped, too_large
 from .mjlog import from_xml, load_xml
 
 
-def convert(data: bytes | str, *, name: str = "") -> TenhouGame:
+def convert(data: bytes | str, *, name: str = "", rules: Any = None) -> TenhouGame:
     """Convert one Tenhou log (JSON or mjlog XML, gzip or not) into a tenbou-game/1 record.
 
-    `name` (a file name or URL) supplies the log id when the log itself has none.
+    `name` (a file name or URL) supplies the log id when the log itself has none. `rules`
+    (a preset name, or preset and overrides), when given, are the record's rules: those of
+    the event the game is imported into, which a log that names no platform needs.
 
     >>> convert(b"garbage")
     Traceback (most recent call last):
@@ -38,8 +41,8 @@ def convert(data: bytes | str, *, name: str = "") -> TenhouGame:
         raise ScoringError(gettext_noop("not a Tenhou log: neither JSON nor XML"))
     try:
         if head.startswith("{"):
-            return from_json(load_json(data), name)
-        return from_xml(load_xml(data), name)
+            return from_json(load_json(data), name, rules)
+        return from_xml(load_xml(data), name, rules)
     except ScoringError:
         raise
     except (ArithmeticError, AttributeError, KeyError, IndexError, TypeError, ValueError) as err:
@@ -52,7 +55,7 @@ def convert(data: bytes | str, *, name: str = "") -> TenhouGame:
         ) from None
 
 
-def convert_file(path: str | Path) -> TenhouGame:
+def convert_file(path: str | Path, *, rules: Any = None) -> TenhouGame:
     """Read a Tenhou log file (`.json`, `.xml`, or either gzip-compressed) and convert it.
 
     >>> convert_file("tests/data/tenhou/2019021004gm-00a9-0000-e2f6516d.xml").log_id
@@ -60,4 +63,4 @@ def convert_file(path: str | Path) -> TenhouGame:
     """
     path = Path(path)
     with open(path, "rb") as handle:
-        return convert(read_capped(handle), name=path.name)
+        return convert(read_capped(handle), name=path.name, rules=rules)

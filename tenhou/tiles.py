@@ -124,6 +124,10 @@ class Tiles:
             out = discards[index]
             if out == 0:
                 continue  # the empty slot after an open kan
+            if isinstance(out, str) and out.startswith("f"):
+                # A North set aside (kita, "f44"): out of the hand, and the seat draws again.
+                take(tile_kind(int(out[1:]) if out[1:].isdigit() else -1, number))
+                continue
             if isinstance(out, str) and not out.startswith("r"):
                 letter, called, tiles = call_tiles(out, number)
                 kind = tile_kind(called, number)

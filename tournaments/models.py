@@ -181,7 +181,7 @@ class Event(models.Model):
         _("public"), default=True, help_text=_("Anyone may read a public event; others see it not.")
     )
     rules_preset = models.CharField(
-        max_length=20,
+        max_length=32,
         choices=[(name, name) for name in scoring.PRESETS],
         default="ari-ari",
         help_text=_("The rule set games of this event are scored under."),

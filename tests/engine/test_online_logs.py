@@ -19,6 +19,7 @@ worked out by hand, and the engine must reach the same under the log's own prese
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -254,12 +255,74 @@ def test_a_rule_name_without_a_length_is_refused_with_the_reason():
         from_doc(doc)
 
 
-def test_a_log_that_names_no_room_and_no_known_log_id_is_refused():
-    doc = doc_of(GOLD_EAST)
-    doc["rule"]["disp"] = "MyMahjong"
+def league_log() -> dict:
+    """The 玉の間 South game as a league's game converted to the format: a rule name that
+    names no platform and a log id of no platform."""
+    doc = doc_of(JADE)
+    doc["rule"]["disp"] = "Mリーグ 2024 第12節"
     doc["ref"] = "game-1"
-    with pytest.raises(ScoringError, match="does not say where it was played"):
-        from_doc(doc)
+    return doc
+
+
+def test_a_log_that_names_no_platform_converts_under_the_rules_it_is_given():
+    game = convert(json.dumps(league_log(), ensure_ascii=False), rules="mahjongsoul")
+    assert game.platform is None
+    assert game.record["rules"] == "mahjongsoul"
+    assert tenhou.differences(game) == []
+    assert game.played_under == "Platform not named, South game, Mリーグ 2024 第12節"
+
+
+def test_a_log_that_names_no_platform_is_refused_by_no_event_the_replay_decides():
+    game = convert(json.dumps(league_log(), ensure_ascii=False), rules="mahjongsoul")
+    for preset in ("ari-ari", "tenhou", "mahjongsoul", "mleague"):
+        assert game.refusal(preset, "hanchan") is None
+    assert tenhou.differences(game, "mahjongsoul") == []
+    # Rules where a score below zero plays on: the game would not be over.
+    assert tenhou.differences(game, "wrc")
+
+
+def test_without_rules_a_log_that_names_no_platform_gets_tenhous_preset_of_its_length():
+    game = from_doc(league_log())
+    assert (game.platform, game.length, game.record["rules"]) == (None, "hanchan", "tenhou")
+    doc = league_log()
+    doc["rule"]["disp"] = "最高位戦 東風"
+    assert from_doc(doc).record["rules"] == "tenhou-east"
+
+
+def test_a_log_that_names_no_platform_takes_its_length_from_the_rules_given():
+    game = convert(json.dumps(league_log()), rules={"preset": "mahjongsoul-east"})
+    assert game.length == "tonpuusen"
+    assert game.record["rules"] == {"preset": "mahjongsoul-east"}
+
+
+def test_a_log_that_names_no_platform_keeps_that_when_kept_as_plain_values():
+    game = convert(json.dumps(league_log()), rules="mahjongsoul")
+    again = tenhou.TenhouGame.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert again.platform is None and again.refusal("wrc", "hanchan") is None
+
+
+def test_unknown_rules_given_to_the_converter_are_refused():
+    with pytest.raises(ScoringError, match="unknown rule preset 'm-league'"):
+        convert(json.dumps(league_log()), rules="m-league")
+
+
+def test_two_players_sharing_a_placeholder_name_get_distinct_names():
+    doc = doc_of(GOLD_EAST)
+    doc["name"] = ["TPlayer1", "TPlayer1", "Aki", "TPlayer1 (2)"]
+    game = from_doc(doc)
+    assert game.record["players"] == ["TPlayer1", "TPlayer1 (3)", "Aki", "TPlayer1 (2)"]
+    assert game.players == game.record["players"]
+    assert tenhou.differences(game) == []
+
+
+def test_shared_names_in_an_mjlog_get_distinct_names_too():
+    xml = TENHOU_EAST.with_suffix(".xml").read_text(encoding="utf-8")
+    first = re.search(r'n0="([^"]*)"', xml).group(1)
+    xml = re.sub(r'n1="[^"]*"', f'n1="{first}"', xml, count=1)
+    game = convert(xml)
+    names = game.record["players"]
+    assert len(set(names)) == 4 and names[1] == names[0] + " (2)"
+    assert tenhou.differences(game) == []
 
 
 def test_mahjong_soul_ranking_points_never_make_scores_round_to_thousands():

@@ -303,6 +303,24 @@ def riichi_min_points(preset, r):
     return (left, accepted), (left, allowed)
 
 
+def players(preset, r):
+    # Every seat of the record is at the table: four names play, three are refused.
+    result = play(preset, [draw()], ended_early="time")
+    three = make_record([draw()], preset)
+    three["players"] = three["players"][:3]
+    try:
+        score(three)
+    except ScoringError:
+        return (len(result["final_scores"]), True), (r.players, True)
+    return (len(result["final_scores"]), False), (r.players, True)
+
+
+def tsumo_loss(preset, r):
+    # Four players pay every tsumo whatever the option: a non-dealer mangan is 8,000.
+    won = play(preset, [tsumo(1, han=5)])["hands"][0]["deltas"][1]
+    return won, 8000
+
+
 SCENARIOS = {name: fn for name, fn in dict(globals()).items() if name in OPTIONS and callable(fn)}
 
 
@@ -310,9 +328,11 @@ def test_every_option_has_a_scenario():
     assert sorted(SCENARIOS) == sorted(OPTIONS)
 
 
+# The three-player presets play three-player scenarios (test_sanma.py).
+FOUR_PLAYER_PRESETS = [name for name, rules in PRESETS.items() if rules.players == 4]
 CASES = [
     pytest.param(preset, option, id=f"{preset}-{option}: {CLAUSES[preset][option]}")
-    for preset in PRESETS
+    for preset in FOUR_PLAYER_PRESETS
     for option in OPTIONS
 ]
 

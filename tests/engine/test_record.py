@@ -72,7 +72,9 @@ def test_overrides_change_one_option_of_a_preset(rules, option, value):
 
 def test_every_preset_has_the_specs_name_and_the_agreed_new_ones():
     spec = {"ari-ari", "tenhou", "mleague", "wrc", "ema", "mahjongsoul"}
+    spec |= {"tenhou-sanma", "mahjongsoul-sanma"}  # the spec's three-player section
     agreed = {"tenhou-east", "mahjongsoul-east", "club"}
+    agreed |= {"tenhou-sanma-east", "mahjongsoul-sanma-east"}
     assert set(PRESETS) == spec | agreed
 
 
@@ -105,7 +107,8 @@ def test_bad_rules_are_refused_with_a_reason(rules, message):
     "change, message",
     [
         ({"format": "tenbou-game/2"}, "'format' must be 'tenbou-game/1'"),
-        ({"players": ["A", "B", "C"]}, "'players' must be four names"),
+        ({"players": ["A", "B", "C"]}, "'players' has 3 names, but these are 4-player rules"),
+        ({"players": ["A", "B"]}, "'players' must be four names"),
         ({"players": ["A", "B", "C", ""]}, "'players' must be four names"),
         ({"players": ["A", "B", "C", "A"]}, "'players' names a player twice"),
         ({"hands": {}}, "'hands' must be a list"),

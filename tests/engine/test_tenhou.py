@@ -471,23 +471,26 @@ def test_an_xml_hand_without_result_names_the_hand():
     assert str(err) == "hand 10: truncated log: the hand has no result"
 
 
-def test_three_player_json_logs_are_refused():
+def test_a_four_player_json_log_marked_as_three_player_is_refused():
     doc = json_doc(OLD)
     doc["rule"]["disp"] = "三鳳南喰赤"
-    assert str(error_of(json.dumps(doc))) == "three-player logs are not supported"
+    assert str(error_of(json.dumps(doc))) == (
+        "the rule name '三鳳南喰赤' is a three-player game's, but the log names four players"
+    )
     doc = json_doc(OLD)
     doc["name"][3] = ""
-    assert str(error_of(json.dumps(doc))) == "three-player logs are not supported"
-    doc["name"] = doc["name"][:3]
-    assert str(error_of(json.dumps(doc))) == "three-player logs are not supported"
+    assert str(error_of(json.dumps(doc))) == (
+        "hand 1: malformed hand in the log: a three-player hand has a fourth seat"
+    )
 
 
-def test_three_player_xml_logs_are_refused():
+def test_a_four_player_mjlog_marked_as_three_player_is_refused():
     xml = xml_text(OLD)
     sanma = xml.replace('<GO type="169"', f'<GO type="{169 | 0x10}"')
-    assert str(error_of(sanma)) == "three-player logs are not supported"
+    message = "the game type and the names disagree on whether three or four played"
+    assert str(error_of(sanma)) == message
     no_fourth = re.sub(r' n3="[^"]*"', ' n3=""', xml, count=1)
-    assert str(error_of(no_fourth)) == "three-player logs are not supported"
+    assert str(error_of(no_fourth)) == message
 
 
 def test_an_unknown_json_result_names_the_hand_and_the_result():

@@ -60,3 +60,24 @@ def test_the_engine_no_longer_converts_tenhou_logs():
     )
     assert done.returncode == 2
     assert b"invalid choice" in done.stderr
+
+
+def test_rules_given_on_the_command_line_are_the_records_rules(tmp_path):
+    doc = json.loads((DATA / f"{GAME}.json").read_text(encoding="utf-8"))
+    doc["rule"]["disp"] = "League final"
+    doc["ref"] = "final-1"
+    path = tmp_path / "final.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    done = run("convert", "--rules", "tenhou", str(path))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["rules"] == "tenhou"
+    assert done.stderr == b""
+    done = run("convert", str(path))
+    assert done.returncode == 0
+    assert b"does not say where it was played" in done.stderr
+    done = run(
+        "convert", "--rules", '{"preset": "tenhou", "overrides": {"kiriage": true}}', str(path)
+    )
+    assert json.loads(done.stdout)["rules"]["overrides"] == {"kiriage": True}
+    done = run("convert", "--rules", "nonsense", str(path))
+    assert done.returncode == 2 and b"unknown rule preset 'nonsense'" in done.stderr

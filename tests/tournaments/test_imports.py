@@ -104,11 +104,15 @@ def test_a_bad_file_gives_a_clear_reason_and_stores_nothing(online_session, data
     assert not Game.objects.exists()
 
 
-def test_a_three_player_log_is_refused(online_session):
-    doc = json.loads((SAMPLES / "2019021004gm-00a9-0000-e2f6516d.json").read_text())
-    doc["name"] = doc["name"][:3]
-    check = imports.check_log(online_session.event, "sanma.json", json.dumps(doc).encode())
-    assert check.problems == ["three-player logs are not supported"]
+def test_a_three_player_log_is_refused_by_a_four_player_event(online_session):
+    path = SAMPLES.parent / "tenhou-sanma" / "2024070112gm-00b9-0000-3a5c7e11.json"
+    check = imports.check_log(online_session.event, "sanma.json", path.read_bytes())
+    assert not check.importable
+    assert check.problems == [
+        "the rules of this event cannot settle it: 'players' has 3 names, but these are"
+        " 4-player rules: give 4 names, or rules for 3 players"
+    ]
+    assert not Game.objects.exists()
 
 
 def test_a_log_the_events_rules_settle_differently_is_refused(organiser):

@@ -296,3 +296,37 @@ def test_an_empty_session_is_removed_but_one_with_a_game_is_kept(organiser):
     empty = Session.objects.create(event=event, number=2, date=datetime.date(2026, 1, 15))
     assert services.drop_empty_session(empty) is True
     assert list(event.sessions.values_list("number", flat=True)) == [1]
+
+
+# --- logs the converter used to refuse ---------------------------------------------------
+
+
+def test_a_log_that_names_no_platform_imports_under_the_events_own_rules(organiser):
+    import json
+
+    doc = json.loads(JADE.read_text(encoding="utf-8"))
+    doc["rule"]["disp"] = "Mリーグ 2024 第12節"
+    doc["ref"] = "game-1"
+    event = make_event(organiser, "league", "mahjongsoul")
+    check = imports.check_log(event, "league.json", json.dumps(doc).encode())
+    assert check.problems == []
+    players = imports.resolve_players(check, {}, create_unknown=True)
+    game = imports.import_game(event.sessions.get(), check, players, table_number=1)
+    assert game.status == Game.Status.FINISHED
+    assert [s.score for s in game.ordered_seats()] == check.game.final_scores
+
+
+def test_a_log_whose_two_players_share_a_placeholder_name_imports_with_distinct_names(organiser):
+    import json
+
+    doc = json.loads(GOLD_EAST.read_text(encoding="utf-8"))
+    doc["name"][:2] = ["TPlayer1", "TPlayer1"]
+    event = make_event(organiser, "cup", "mahjongsoul-east")
+    check = imports.check_log(event, "cup.json", json.dumps(doc).encode())
+    assert check.problems == []
+    assert [m.name for m in check.names][:2] == ["TPlayer1", "TPlayer1 (2)"]
+    players = imports.resolve_players(check, {}, create_unknown=True)
+    game = imports.import_game(event.sessions.get(), check, players, table_number=1)
+    names = [s.player.display_name for s in game.ordered_seats()]
+    assert names[:2] == ["TPlayer1", "TPlayer1 (2)"]
+    assert Player.objects.filter(display_name__startswith="TPlayer1").count() == 2
