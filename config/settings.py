@@ -99,8 +99,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # Django's, reading the signed-in user with the session in one query.
-    "tournaments.websessions.AuthenticationMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -172,9 +171,14 @@ CACHES = {"default": cache_config(os.environ.get("CACHE_URL", ""))}
 
 # Authentication
 
-# Database sessions that also hold the signed-in user's id, so that one query reads a
-# request's session and its user (`tournaments.websessions`).
-SESSION_ENGINE = "tournaments.websessions"
+# Django's database sessions, read through the cache when the cache is shared (CACHE_URL).
+# Each process's own memory is not: signing out in one process would leave the session
+# kept in the others, so without a shared cache every request reads the session's row.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if CACHES["default"]["BACKEND"].endswith("RedisCache")
+    else "django.contrib.sessions.backends.db"
+)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -188,8 +192,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # attempts": delete the rows) or with `manage.py axes_reset_username NAME`.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    # Django's model backend, which also takes the user read with the session.
-    "tournaments.websessions.ModelBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCK_MINUTES", 15))
