@@ -108,6 +108,9 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+# django-tables2's table template, its rows written without the indentation of each cell.
+DJANGO_TABLES2_TEMPLATE = "tournaments/partials/table.html"
+
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 
