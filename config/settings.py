@@ -174,14 +174,18 @@ CACHES = {"default": cache_config(os.environ.get("CACHE_URL", ""))}
 
 # Authentication
 
-# Django's database sessions, read through the cache when the cache is shared (CACHE_URL).
-# Each process's own memory is not: signing out in one process would leave the session
-# kept in the others, so without a shared cache every request reads the session's row.
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
-    if CACHES["default"]["BACKEND"].endswith("RedisCache")
-    else "django.contrib.sessions.backends.db"
-)
+
+def session_engine(cache: dict) -> str:
+    """Django's database sessions, read through the cache when the cache is shared
+    (CACHE_URL). Each process's own memory is not: signing out in one process would leave
+    the session kept in the others, so without a shared cache every request reads the
+    session's row."""
+    if cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+        return "django.contrib.sessions.backends.cached_db"
+    return "django.contrib.sessions.backends.db"
+
+
+SESSION_ENGINE = session_engine(CACHES["default"])
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -12,12 +12,24 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from config.settings import cache_config, session_engine
 from tests.conftest import ORGANISER_PASSWORD
 
 pytestmark = pytest.mark.django_db
 
 # A page only for those signed in, which reads nothing but the user.
 PRIVATE = "password_change"
+
+
+@pytest.fixture(
+    autouse=True,
+    params=["django.contrib.sessions.backends.db", "django.contrib.sessions.backends.cached_db"],
+)
+def engine(request, settings):
+    """Each test with database sessions (a cache in each process's memory) and with
+    database sessions read through the cache (a shared cache)."""
+    settings.SESSION_ENGINE = request.param
+    return request.param
 
 
 def _signed_in(organiser) -> Client:
@@ -99,6 +111,11 @@ def test_whether_the_reader_organises_an_event_follows_every_change(organiser, e
     assert not client.get(page).context["is_organiser"]
     event.organisers.add(organiser)
     assert client.get(page).context["is_organiser"]
+
+
+def test_sessions_go_through_the_cache_only_when_it_is_shared():
+    assert session_engine(cache_config("redis://127.0.0.1:6379/1")).endswith(".cached_db")
+    assert session_engine(cache_config("")).endswith(".db")
 
 
 def test_a_session_of_nobody_signed_in_keeps_its_data(client):
