@@ -99,8 +99,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # Django's, reading the signed-in user with the session in one query.
-    "tournaments.websessions.AuthenticationMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -108,6 +107,9 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it turns a refused login into the "try again" page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# django-tables2's table template, its rows written without the indentation of each cell.
+DJANGO_TABLES2_TEMPLATE = "tournaments/partials/table.html"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -172,9 +174,18 @@ CACHES = {"default": cache_config(os.environ.get("CACHE_URL", ""))}
 
 # Authentication
 
-# Database sessions that also hold the signed-in user's id, so that one query reads a
-# request's session and its user (`tournaments.websessions`).
-SESSION_ENGINE = "tournaments.websessions"
+
+def session_engine(cache: dict) -> str:
+    """Django's database sessions, read through the cache when the cache is shared
+    (CACHE_URL). Each process's own memory is not: signing out in one process would leave
+    the session kept in the others, so without a shared cache every request reads the
+    session's row."""
+    if cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+        return "django.contrib.sessions.backends.cached_db"
+    return "django.contrib.sessions.backends.db"
+
+
+SESSION_ENGINE = session_engine(CACHES["default"])
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -188,8 +199,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # attempts": delete the rows) or with `manage.py axes_reset_username NAME`.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    # Django's model backend, which also takes the user read with the session.
-    "tournaments.websessions.ModelBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCK_MINUTES", 15))

@@ -24,14 +24,10 @@ def organised_ids(request: HttpRequest) -> frozenset[int] | None:
     ids = getattr(request, "_organised_ids", False)
     if ids is False:
         user = request.user
-        session = getattr(request, "session", None)
         if not user.is_authenticated:
             ids = frozenset()
         elif user.is_superuser:
             ids = None
-        elif user == getattr(session, "loaded_user", None) and session.loaded_organised is not None:
-            # Read with the session and its user, in the same query.
-            ids = session.loaded_organised
         else:
             organisers = Event.organisers.through.objects.filter(user_id=user.pk)
             ids = frozenset(organisers.values_list("event_id", flat=True))

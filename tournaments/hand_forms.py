@@ -365,9 +365,6 @@ class HandForm(forms.Form):
                 "counting": bool(self[f"w{i}_yaku"].value()),
                 "errors": [e for part in PARTS for e in self.errors.get(f"w{i}_{part}", [])],
                 "filled": self[f"w{i}_winner"].value() not in (None, ""),
-                # Nothing entered or given for this winner: its checklist is drawn as for any.
-                "blank": not self.is_bound
-                and not any(name.startswith(f"w{i}_") for name in self.initial),
             }
             for i in range(1, self.win_count + 1)
         ]

@@ -13,7 +13,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.contrib.sessions.base_session import AbstractBaseSession
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -1114,31 +1113,3 @@ class TrailEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} by {self.author}"
-
-
-class WebSession(AbstractBaseSession):
-    """A visitor's web session (Django's session row), with the user it signs in, so that
-    a session and its user are read in one query (`tournaments.websessions`)."""
-
-    # No constraint in the database: the id is copied from the session's data as it is
-    # saved, and a user deleted meanwhile must not make that save fail. Deleting a user
-    # through Django still deletes their sessions.
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        db_constraint=False,
-        related_name="+",
-        verbose_name=_("user"),
-    )
-
-    class Meta(AbstractBaseSession.Meta):
-        verbose_name = _("web session")
-        verbose_name_plural = _("web sessions")
-
-    @classmethod
-    def get_session_store_class(cls):
-        from .websessions import SessionStore
-
-        return SessionStore

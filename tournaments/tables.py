@@ -4,22 +4,17 @@ costs the same few queries however many rows it has."""
 
 from __future__ import annotations
 
-import html
 from decimal import Decimal
 
 import django_tables2 as tables
-from django.conf import settings
 from django.urls import reverse
-from django.utils.formats import date_format, localize
+from django.utils.formats import date_format
 from django.utils.functional import lazy
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import mark_safe
-from django.utils.timezone import template_localtime
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
-from django_tables2.utils import signature
 
-from . import exports, formatting, pagecache
+from . import formatting
 from .models import WINDS, Game, GameSeat
 from .standings import SESSION_LINES
 
@@ -31,205 +26,6 @@ PLAYER = {"th": {"class": "player"}, "td": {"class": "player"}}
 
 
 MAX_PER_PAGE = 200
-FAST_TEMPLATE = "tournaments/partials/table.html"
-CELL_ARGUMENTS = ("value", "record", "column", "bound_column", "bound_row", "table")
-
-
-class FastRows:
-    """A table whose body rows are rendered in one pass of Python rather than cell by cell
-    through the template: the same HTML as django-tables2's own template (a test compares
-    them), at a fraction of the cost on a page of a hundred rows and twenty columns.
-
-    Columns, headers, ordering, paging and exports stay django-tables2's. A table whose
-    cells need what only the template path offers (computed cell or row attributes,
-    forced localisation) falls back to it."""
-
-    def tbody_html(self):
-        columns = list(self.columns)
-        if self.row_attrs or any(self._slow_column(column) for column in columns):
-            return None
-        cells = [self._cell_maker(column) for column in columns]
-        plain = [self._plain_cell(column) for column in columns]
-        lines = []
-        for row in self.paginated_rows:
-            parity = 'class="odd"' if row.row_counter % 2 else 'class="even"'
-            lines.append(f"<tr {parity}>")
-            record = row.record
-            if type(record) is dict:
-                for make, fast in zip(cells, plain, strict=True):
-                    cell = None if fast is None else fast(record)
-                    lines.append(make(row) if cell is None else cell)
-            else:
-                for make in cells:
-                    lines.append(make(row))
-            lines.append("</tr>")
-        if not lines and self.empty_text:
-            lines.append(
-                f'<tr><td colspan="{len(columns)}">{conditional_escape(self.empty_text)}</td></tr>'
-            )
-        return mark_safe("".join(lines))
-
-    # Where the body goes in a frame rendered without it: text no escaped cell can hold.
-    BODY_MARK = "<!--table body-->"
-    _frame_only = False
-
-    def body_html(self):
-        """The body the template shows: the rows, or the mark of a frame made without."""
-        return mark_safe(self.BODY_MARK) if self._frame_only else self.tbody_html()
-
-    def framed_html(self, request) -> str:
-        """`as_html()`, with everything but the body (headers and their sort links, the
-        page links) rendered once and kept for the columns, order and page shown: after a
-        change of results only the body of the standings is drawn again."""
-        body = self.tbody_html()
-        if body is None or self.has_footer():
-            return self.as_html(request)
-        page = getattr(self, "page", None)
-        shape = (
-            type(self).__name__,
-            request.path,
-            request.GET.urlencode(),
-            tuple(self.columns.names()),
-            tuple(str(alias) for alias in self.order_by or ()),
-            page.number if page else None,
-            self.paginator.num_pages if page else None,
-            self.show_header,
-        )
-
-        def frame() -> str:
-            self._frame_only = True
-            try:
-                return str(self.as_html(request))
-            finally:
-                self._frame_only = False
-
-        framed = pagecache.cached("table-frame", shape, frame)
-        return mark_safe(framed.replace(self.BODY_MARK, body))
-
-    @staticmethod
-    def _slow_column(bound_column) -> bool:
-        attrs = bound_column.column.attrs
-        computed = any(
-            callable(v) for part in attrs.values() if isinstance(part, dict) for v in part.values()
-        )
-        return computed or bound_column.column.localize is not None
-
-    @staticmethod
-    def _plain_cell(bound_column):
-        """For a record that is a dict: a function of the record that returns the cell's
-        `<td>`, where the column reads one key and renders from the value or the record
-        alone (the common case, and the cheapest); None where `_cell_maker` is needed."""
-        name = str(bound_column.accessor)
-        render = bound_column.render
-        names, catch_all = signature(render)
-        if "." in name or "__" in name or bound_column.link or catch_all:
-            return None
-        opening = f"<td {bound_column.attrs['td'].as_html()}>"
-        empty = f"{opening}{_as_cell(bound_column.default)}</td>"
-        empty_values = bound_column.column.empty_values
-        by = tuple(names)
-        if by not in (("value",), ("record",)):
-            return None
-
-        def cell(record):
-            value = record.get(name)
-            if callable(value):
-                return None
-            if value in empty_values:
-                return empty
-            content = render(value=value) if by == ("value",) else render(record=record)
-            return f"{opening}{_as_cell(content)}</td>"
-
-        return cell
-
-    def _cell_maker(self, bound_column):
-        """A function of a bound row that returns the cell's `<td>`, as `BoundRow.get_cell`
-        and the template would make it."""
-        opening = f"<td {bound_column.attrs['td'].as_html()}>"
-        render = bound_column.render
-        names, catch_all = signature(render)
-        wanted = CELL_ARGUMENTS if catch_all else tuple(n for n in CELL_ARGUMENTS if n in names)
-        if not catch_all and any(name not in CELL_ARGUMENTS for name in names):
-            render = None  # as `call_with_appropriate`: a missing argument renders None
-        link = bound_column.link
-        column = bound_column.column
-        name = str(bound_column.accessor)
-        plain_key = name if "." not in name and "__" not in name else None
-        default = bound_column.default
-        empty_values = column.empty_values
-        table = self
-
-        def by_value(bound_row, value=None):
-            return render(value=value)
-
-        def by_record(bound_row, value=None):
-            return render(record=bound_row.record)
-
-        def generic(bound_row, value=None):
-            if render is None:
-                content = None
-                arguments = {}
-            else:
-                available = {
-                    "value": value,
-                    "record": bound_row.record,
-                    "column": column,
-                    "bound_column": bound_column,
-                    "bound_row": bound_row,
-                    "table": table,
-                }
-                arguments = {n: available[n] for n in wanted}
-                content = render(**arguments)
-            if link:
-                kwargs = {
-                    "value": value,
-                    "record": bound_row.record,
-                    "column": column,
-                    "bound_column": bound_column,
-                    "bound_row": bound_row,
-                    "table": table,
-                }
-                content = link(content, **kwargs)
-            return content
-
-        # Most columns render from the value or the record alone: call them directly.
-        direct = render is not None and not link
-        if direct and wanted == ("value",):
-            rendered = by_value
-        elif direct and wanted == ("record",):
-            rendered = by_record
-        else:
-            rendered = generic
-
-        def cell(bound_row):
-            record = bound_row.record
-            if plain_key is not None and isinstance(record, dict):
-                value = record.get(plain_key)
-                if callable(value):
-                    content = bound_row._get_and_render_with(
-                        bound_column, lambda _, value=None: rendered(bound_row, value), default
-                    )
-                elif value in empty_values:
-                    content = default
-                else:
-                    content = rendered(bound_row, value)
-            else:
-                content = bound_row._get_and_render_with(
-                    bound_column, lambda _, value=None: rendered(bound_row, value), default
-                )
-            return f"{opening}{_as_cell(content)}</td>"
-
-        return cell
-
-
-def _as_cell(value) -> str:
-    """What `{{ cell }}` prints in a template."""
-    if isinstance(value, str):
-        return value if hasattr(value, "__html__") else html.escape(value)
-    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
-        return str(value)  # what `localize` makes of a whole number without grouping
-    value = localize(template_localtime(value))
-    return conditional_escape(value if isinstance(value, str) else str(value))
 
 
 class BoundedRequestConfig(tables.RequestConfig):
@@ -292,7 +88,7 @@ session_points_header = lazy(_session_points_header, str)
 session_places_header = lazy(_session_places_header, str)
 
 
-class EventTable(FastRows, tables.Table):
+class EventTable(tables.Table):
     name = tables.Column(verbose_name=gettext_lazy("Name"), linkify=True, attrs=WRAP)
     kind = tables.Column(verbose_name=gettext_lazy("Kind"))
     dates = tables.Column(
@@ -308,7 +104,6 @@ class EventTable(FastRows, tables.Table):
 
     class Meta:
         attrs = {"class": "listing"}
-        template_name = FAST_TEMPLATE
         empty_text = gettext_lazy("No events yet.")
         order_by = "-dates"
 
@@ -328,7 +123,7 @@ class EventTable(FastRows, tables.Table):
         return badge(_("Private"), "private")
 
 
-class SessionTable(FastRows, tables.Table):
+class SessionTable(tables.Table):
     number = tables.Column(verbose_name=gettext_lazy("Session"), linkify=True, attrs=NUMBER)
     date = tables.DateColumn(verbose_name=gettext_lazy("Date"), format="SHORT_DATE_FORMAT")
     title = tables.Column(verbose_name=gettext_lazy("Title"), default="", attrs=WRAP)
@@ -337,7 +132,6 @@ class SessionTable(FastRows, tables.Table):
 
     class Meta:
         attrs = {"class": "listing"}
-        template_name = FAST_TEMPLATE
         empty_text = gettext_lazy("No sessions yet.")
         orderable = False
 
@@ -394,7 +188,7 @@ def leaders(seats: list[GameSeat], *, finished: bool) -> set[int]:
     return {s.seat for s in seats if s.score == top}
 
 
-class GameTable(FastRows, tables.Table):
+class GameTable(tables.Table):
     table_number = tables.Column(
         verbose_name=gettext_lazy("Table"),
         linkify=True,
@@ -418,7 +212,6 @@ class GameTable(FastRows, tables.Table):
 
     class Meta:
         attrs = {"class": "listing games"}
-        template_name = FAST_TEMPLATE
         empty_text = gettext_lazy("No games yet.")
         orderable = False
 
@@ -441,18 +234,17 @@ class GameTable(FastRows, tables.Table):
         return format_html('<a href="{}">{}</a>', url, _("Seats"))
 
 
-class PlayerTable(FastRows, tables.Table):
+class PlayerTable(tables.Table):
     display_name = tables.Column(verbose_name=gettext_lazy("Player"), linkify=True)
     ema_number = tables.Column(verbose_name=gettext_lazy("EMA number"), default="")
     games_played = tables.Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
 
     class Meta:
         attrs = {"class": "listing"}
-        template_name = FAST_TEMPLATE
         empty_text = gettext_lazy("No players yet.")
 
 
-class PlayerGamesTable(FastRows, tables.Table):
+class PlayerGamesTable(tables.Table):
     date = tables.DateColumn(
         accessor="game__session__date",
         verbose_name=gettext_lazy("Date"),
@@ -489,7 +281,6 @@ class PlayerGamesTable(FastRows, tables.Table):
 
     class Meta:
         attrs = {"class": "listing"}
-        template_name = FAST_TEMPLATE
         empty_text = gettext_lazy("No games yet.")
         orderable = False
         # The results first, so that a phone shows them before it needs to scroll sideways.
@@ -523,7 +314,6 @@ PLACEHOLDER = 918273645
 class ValueColumn(tables.Column):
     """A column whose export is the stored value itself, whatever the page shows."""
 
-    @exports.as_is
     def value(self, value, **kwargs):
         return value
 
@@ -532,7 +322,6 @@ class MatchPointsColumn(ValueColumn):
     def render(self, value) -> str:
         return formatting.match_points(value)
 
-    @exports.of_value
     def value(self, value, **kwargs):
         return value.quantize(TENTH)
 
@@ -641,38 +430,7 @@ def standings_records(standings, sessions) -> list[StandingsRecord]:
     return records
 
 
-def _match_points_cell(value, record) -> str:
-    return html.escape(formatting.match_points(value))
-
-
-def _whole_number_cell(value, record) -> str:
-    return _as_cell(value)
-
-
-def _places_cell(value, record) -> str:
-    return html.escape(value)
-
-
-# What each standings column prints for a value that is there, from the value and the
-# record (see `StandingsTable.tbody_html`); the session columns are added by their names.
-_STANDINGS_CELLS = {
-    "rank": lambda value, record: html.escape(record["rank_label"]),
-    "player": lambda value, record: (
-        f'<a href="{html.escape(record["player_url"])}">{html.escape(value)}</a>'
-    ),
-    "games": _whole_number_cell,
-    "match_points": _match_points_cell,
-    "average_placement": lambda value, record: html.escape(formatting.average_placement(value)),
-    "first": _whole_number_cell,
-    "second": _whole_number_cell,
-    "third": _whole_number_cell,
-    "fourth": _whole_number_cell,
-    "average_score": lambda value, record: html.escape(formatting.points(value)),
-    "penalties": lambda value, record: html.escape(formatting.penalty(value)),
-}
-
-
-class StandingsTable(FastRows, tables.Table):
+class StandingsTable(tables.Table):
     """The standings, one line per player, read like the seed's four-game scoresheet:
     totals first, then each session's match points and placements.
 
@@ -700,7 +458,6 @@ class StandingsTable(FastRows, tables.Table):
 
     class Meta:
         attrs = {"class": "listing standings"}
-        template_name = FAST_TEMPLATE
         empty_text = gettext_lazy("No finished games yet.")
         order_by = "rank"
 
@@ -744,43 +501,6 @@ class StandingsTable(FastRows, tables.Table):
         records = standings_records(standings, self.sessions_shown)
         super().__init__(records, extra_columns=extra, **kwargs)
 
-    def tbody_html(self):
-        """The body straight from the records: the standings are rendered anew after every
-        change of results, and this is most of their cost. Each cell is what its column's
-        `render` makes of the value (the general path prints the same; a test compares
-        both with django-tables2's template)."""
-        cells = []
-        for bound_column in self.columns:
-            name = bound_column.name
-            write = _STANDINGS_CELLS.get(name)
-            if write is None and name.startswith("s") and name.endswith("_points"):
-                write = _match_points_cell
-            elif write is None and name.startswith("s") and name.endswith("_places"):
-                write = _places_cell
-            if write is None or bound_column.link:
-                return super().tbody_html()
-            opening = f"<td {bound_column.attrs['td'].as_html()}>"
-            empty = f"{opening}{_as_cell(bound_column.default)}</td>"
-            cells.append((name, opening, empty, write))
-        if self.row_attrs:
-            return super().tbody_html()
-        lines = []
-        for row in self.paginated_rows:
-            record = row.record.complete()
-            lines.append('<tr class="odd">' if row.row_counter % 2 else '<tr class="even">')
-            for name, opening, empty, write in cells:
-                value = record[name]
-                if value is None or value == "":
-                    lines.append(empty)
-                else:
-                    lines.append(f"{opening}{write(value, record)}</td>")
-            lines.append("</tr>")
-        if not lines and self.empty_text:
-            lines.append(
-                f'<tr><td colspan="{len(cells)}">{conditional_escape(self.empty_text)}</td></tr>'
-            )
-        return mark_safe("".join(lines))
-
     def render_rank(self, record) -> str:
         return record["rank_label"]
 
@@ -801,7 +521,7 @@ def _in_play_order(*first: str) -> tuple[str, ...]:
     return (*first, *(key for key in rest if key not in first))
 
 
-class ResultsTable(FastRows, tables.Table):
+class ResultsTable(tables.Table):
     """Every finished game's results, one row per seat, in play order."""
 
     session = ValueColumn(
@@ -846,7 +566,6 @@ class ResultsTable(FastRows, tables.Table):
 
     class Meta:
         attrs = {"class": "listing results"}
-        template_name = FAST_TEMPLATE
         empty_text = gettext_lazy("No finished games yet.")
         # Who and how they did first, so that a phone shows it before scrolling sideways.
         sequence = (
@@ -864,7 +583,6 @@ class ResultsTable(FastRows, tables.Table):
     def render_game(self, record) -> str:
         return format_html('<a href="{}">#{}</a>', record.game.get_absolute_url(), record.game_id)
 
-    @exports.as_is
     def value_game(self, value) -> int:
         return value
 
@@ -901,7 +619,7 @@ class AverageColumn(ValueColumn):
         return formatting.points(value)
 
 
-class StatisticsTable(FastRows, tables.Table):
+class StatisticsTable(tables.Table):
     """Player statistics of one event (see `tournaments.statistics`); the export headers
     are the column names the page shows."""
 
@@ -941,7 +659,6 @@ class StatisticsTable(FastRows, tables.Table):
 
     class Meta:
         attrs = {"class": "listing statistics"}
-        template_name = FAST_TEMPLATE
         empty_text = gettext_lazy("No hands recorded yet.")
         order_by = "player"
 

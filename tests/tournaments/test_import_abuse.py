@@ -9,11 +9,12 @@ import datetime
 import json
 
 import pytest
+from django.contrib.sessions.models import Session as WebSession
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from tournaments import imports, services
-from tournaments.models import Event, Game, PendingImport, Player, Session, WebSession
+from tournaments.models import Event, Game, PendingImport, Player, Session
 from tournaments.views.imports import PENDING_IMPORT_QUOTA
 
 from .test_imports import SAMPLES, import_path

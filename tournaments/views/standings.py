@@ -377,7 +377,7 @@ def _standings_part(request, result: Standings, filters: dict, lines: int) -> Re
     table = StandingsTable(result, session_columns=lines)
     BoundedRequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
     return RenderedTable(
-        html=table.framed_html(request),
+        html=table.as_html(request),
         summary=_describe(result, filters),
         sessions_shown=tuple(table.sessions_shown),
         sessions_hidden=bool(table.sessions_hidden),
