@@ -5,7 +5,7 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0018_records_token"),
+        ("tournaments", "0019_sanma_rule_presets"),
     ]
 
     operations = [
