@@ -8,14 +8,15 @@ from scoring.errors import ScoringError
 
 from .game import TenhouGame
 from .json_log import from_json, load_json
-from .limits import MAX_LOG_BYTES, gunzip, read_capped, too_large
+from .limits import MAX_LOG_BYTES, Budget, gunzip, read_capped, too_large
 from .mjlog import from_xml, load_xml
 
 
-def convert(data: bytes | str, *, name: str = "") -> TenhouGame:
+def convert(data: bytes | str, *, name: str = "", budget: Budget | None = None) -> TenhouGame:
     """Convert one Tenhou log (JSON or mjlog XML, gzip or not) into a tenbou-game/1 record.
 
     `name` (a file name or URL) supplies the log id when the log itself has none.
+    `budget`, shared by the files of one upload, bounds what they inflate together.
 
     >>> convert(b"garbage")
     Traceback (most recent call last):
@@ -26,7 +27,7 @@ def convert(data: bytes | str, *, name: str = "") -> TenhouGame:
         raise too_large()
     if isinstance(data, bytes) and data[:2] == b"\x1f\x8b":
         # In a stream with a cap: a small file may inflate to gigabytes.
-        data = gunzip(data)
+        data = gunzip(data, budget=budget)
     if isinstance(data, str):
         data = data.lstrip("\ufeff")
     head = data.lstrip()[:200]

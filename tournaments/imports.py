@@ -21,6 +21,8 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 import tenhou
+import tenhou.limits
+from scoring.errors import fill
 from tenhou import TenhouGame, convert, platforms
 
 from . import access, services
@@ -116,17 +118,20 @@ def match_names(names: Sequence[str], offered=None) -> list[NameMatch]:
     return matches
 
 
-def convert_upload(file_name: str, data: bytes) -> dict[str, Any]:
+def convert_upload(
+    file_name: str, data: bytes, *, budget: tenhou.limits.Budget | None = None
+) -> dict[str, Any]:
     """Convert one uploaded file into what waits for the confirmation: the converted game
-    as plain JSON values, or the reason it could not be converted."""
+    as plain JSON values, or the reason it could not be converted. `budget` is shared by
+    the files of one upload: together they may inflate only so much."""
     entry: dict[str, Any] = {"file_name": file_name, "game": None, "problem": ""}
     if len(data) > MAX_LOG_BYTES:
         entry["problem"] = _("the file is too large to be a game log")
         return entry
     try:
-        entry["game"] = convert(data, name=file_name).to_dict()
+        entry["game"] = convert(data, name=file_name, budget=budget).to_dict()
     except scoring.ScoringError as err:
-        entry["problem"] = str(err)
+        entry["problem"] = str(err) if err.hand is not None else fill(_(err.template), err.params)
     return entry
 
 
