@@ -24,10 +24,11 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 import scoring
 from scoring.rules import Chombo, Rules, option_names, preset_clauses
 
-from . import access, services
+from . import access, player_names, services
 from .formatting import points, rule_number
 from .hand_forms import WIND_NAMES
 from .models import Event, Game, Player, Session
+from .player_names import clean_player_name, normalised, refused_character
 from .services import PASTE_LIMIT
 
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
@@ -404,7 +405,7 @@ def _preset_values(name: str) -> list[Any]:
     return [getattr(rules, name) for rules in scoring.PRESETS.values()]
 
 
-def _option_kind(name: str) -> str:
+def option_kind(name: str) -> str:
     """bool, enum, int, decimal or uma, judged from the presets' values."""
     if name == "uma":
         return "uma"
@@ -542,7 +543,7 @@ class RulesForm(TenbouFormMixin, forms.Form):
         }
         if name in RULE_HELP:
             help_text = f"{RULE_HELP[name]} {help_text}"
-        kind = _option_kind(name)
+        kind = option_kind(name)
         common = {"label": label, "help_text": help_text, "required": False}
         if kind == "bool":
             return forms.TypedChoiceField(
@@ -719,7 +720,7 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
         }
 
     def clean_display_name(self) -> str:
-        name = " ".join(self.cleaned_data["display_name"].split())
+        name = clean_player_name(self.cleaned_data["display_name"])
         clash = Player.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk)
         existing = clash.values_list("display_name", flat=True).first()
         if existing:
@@ -948,10 +949,18 @@ class RosterPasteForm(TenbouFormMixin, forms.Form):
         self.blank_lines = 0
         self.repeats: list[str] = []
         too_long = []
+        refused: list[str] = []
         for number, line in enumerate(lines, start=1):
-            name = " ".join(line.split())
+            name = normalised(line)
             if not name:
                 self.blank_lines += 1
+                continue
+            character = refused_character(name)
+            if character is not None:
+                refused.append(
+                    _("line %(line)s: %(refusal)s")
+                    % {"line": number, "refusal": player_names.refusal(character)}
+                )
                 continue
             if len(name) > NAME_LENGTH:
                 too_long.append(str(number))
@@ -962,6 +971,8 @@ class RosterPasteForm(TenbouFormMixin, forms.Form):
                 continue
             seen[key] = name
             names.append(name)
+        if refused:
+            raise ValidationError(refused)
         if too_long:
             raise ValidationError(
                 _(

@@ -27,6 +27,7 @@ from tenhou import TenhouGame, convert, platforms
 
 from . import access, services
 from .models import Event, Game, Player, Session
+from .player_names import normalised, refusal, refused_character
 
 # Uploads larger than this are not game logs (a long Tenhou log is well under 100 kB).
 MAX_LOG_BYTES = 2 * 1024 * 1024
@@ -268,9 +269,19 @@ def import_game(
             _("%(file)s: %(problems)s")
             % {"file": check.file_name, "problems": "; ".join(check.problems)}
         )
+    for seat, player in enumerate(players, start=1):
+        character = None if isinstance(player, Player) else refused_character(normalised(player))
+        if character is not None:
+            # A log's name is shown as it is nowhere: the seat says which one.
+            raise services.GameChangeRefused(
+                _("%(file)s, seat %(seat)s: %(refusal)s Choose a player for that seat.")
+                % {"file": check.file_name, "seat": seat, "refusal": refusal(character)}
+            )
     with transaction.atomic():
         seated = [
-            p if isinstance(p, Player) else Player.objects.get_or_create(display_name=p)[0]
+            p
+            if isinstance(p, Player)
+            else Player.objects.get_or_create(display_name=normalised(p))[0]
             for p in players
         ]
         if len({p.pk for p in seated}) != 4:

@@ -28,6 +28,8 @@ from scoring import payouts
 from scoring.payouts import MAX_YAKUMAN, VALID_FU
 from scoring.record import FORMAT, dump_hand
 
+from .player_names import clean_player_name
+
 SEATS = range(4)
 SEAT_VALIDATORS = [MinValueValidator(0), MaxValueValidator(3)]
 WINDS = (_("East"), _("South"), _("West"), _("North"))
@@ -83,12 +85,20 @@ class Player(models.Model):
         return self.display_name
 
     def save(self, *args, **kwargs) -> None:
+        # The last guard: every path checks names with a message before it gets here.
+        self.display_name = clean_player_name(self.display_name)
         super().save(*args, **kwargs)
         # Standings show display names: a rename changes the events this player played in.
         Event.objects.filter(sessions__games__seats__player=self).names_changed()
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:player", args=[self.pk])
+
+    def clean(self) -> None:
+        try:
+            self.display_name = clean_player_name(self.display_name)
+        except ValidationError as err:
+            raise ValidationError({"display_name": err.messages}) from None
 
 
 def new_results_token() -> str:
