@@ -257,10 +257,10 @@ def _is_number(value: Any) -> bool:
 
 def _tenths_within(value: Any, digits: int) -> bool:
     """A number that a form's DecimalField(max_digits=digits, decimal_places=1) takes."""
-    if not _is_number(value):
+    if not _is_number(value) or abs(value) >= 10 ** (digits - 1):
         return False
     number = Decimal(str(value))
-    return number == number.quantize(TENTH) and abs(number) < Decimal(10) ** (digits - 1)
+    return number == number.quantize(TENTH)
 
 
 def _option_in_bounds(name: Any, value: Any) -> bool:

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import datetime
 import gzip
+import json
 import time
 import tracemalloc
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 
 from scoring.errors import ScoringError
 from tenhou import convert
 from tenhou.limits import MAX_BATCH_GZIP_MEMBERS, Budget, gunzip
-from tournaments.models import Event, Game, PendingImport
+from tests.tournaments.builders import small_league
+from tournaments import exchange
+from tournaments.models import Event, Game, PendingImport, Player, TrailEntry
 
 from .test_upload_limits import run_measured
 
@@ -26,7 +31,7 @@ def xml_bomb(padding: int) -> bytes:
     """Billion laughs, its DOCTYPE after a comment of `padding` spaces: a check of the
     file's head alone does not see it."""
     entities = b'<!ENTITY lol0 "lol">' + b"".join(
-        b"<!ENTITY lol%d \"%s\">" % (n, b"&lol%d;" % (n - 1) * 10) for n in range(1, 10)
+        b'<!ENTITY lol%d "%s">' % (n, b"&lol%d;" % (n - 1) * 10) for n in range(1, 10)
     )
     return (
         b'<?xml version="1.0"?><!--'
@@ -169,3 +174,167 @@ def test_sixty_gzip_bombs_in_one_upload_cost_a_fraction_of_a_second(client, orga
     assert Game.objects.count() == 0
     pending = PendingImport.objects.get(user=organiser)
     assert [log["game"] for log in pending.logs] == [None] * 60
+
+
+# 5. Every number and text of an event import, checked before anything is written
+
+
+def url(name: str, *args) -> str:
+    return reverse(f"tournaments:{name}", args=args)
+
+
+def league_export(organiser) -> dict:
+    return exchange.export_event(small_league(organiser))
+
+
+def import_document(client, document: dict):
+    # json.dumps writes Infinity for float("inf"), as a hostile file may.
+    content = json.dumps(document).encode()
+    upload = SimpleUploadedFile("export.json", content, content_type="application/json")
+    return client.post(url("event_import", "thursday"), {"file": upload})
+
+
+def with_rules(document, rules):
+    return {**document, "rules": rules}
+
+
+def with_penalty(document, **penalty):
+    games = json.loads(json.dumps(document["games"]))
+    games[2]["record"]["penalties"][0].update(penalty)
+    return {**document, "games": games}
+
+
+def with_name(document, name):
+    games = json.loads(json.dumps(document["games"]))
+    games[0]["record"]["players"][0] = name
+    return {**document, "games": games}
+
+
+HOSTILE_IMPORTS = {
+    "a preset that is a list": (
+        lambda d: with_rules(d, {"preset": []}),
+        "its rules name no known preset; the presets are ari-ari, club,",
+    ),
+    "start points of 10**30": (
+        lambda d: with_rules(d, {"preset": "ari-ari", "overrides": {"start_points": 10**30}}),
+        "its rule option &#x27;start_points&#x27; has a value the rules page would refuse",
+    ),
+    "penalty match points of 1e308": (
+        lambda d: with_penalty(d, match_points=1e308),
+        "game 3, penalty 1: match points are a number other than 0 of at most 99,999.9",
+    ),
+    "penalty match points of Infinity": (
+        lambda d: with_penalty(d, match_points=float("inf")),
+        "game 3, penalty 1: match points are a number other than 0 of at most 99,999.9",
+    ),
+    "penalty match points of 99,999,999": (
+        lambda d: with_penalty(d, match_points=99_999_999),
+        "game 3, penalty 1: match points are a number other than 0 of at most 99,999.9",
+    ),
+    "a penalty reason of 100,000 characters": (
+        lambda d: with_penalty(d, reason="x" * 100_000),
+        "game 3, penalty 1: the reason is text of at most 200 characters",
+    ),
+    "a NUL in a name": (
+        lambda d: with_name(d, "A\x00B"),
+        "game 1, seat 1: U+0000 (a control character) is not allowed in a name.",
+    ),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("case", list(HOSTILE_IMPORTS))
+def test_a_hostile_event_import_is_refused_and_writes_nothing(
+    organiser_client, organiser, event, case
+):
+    change, message = HOSTILE_IMPORTS[case]
+    document = change(league_export(organiser))
+    players = set(Player.objects.values_list("pk", flat=True))
+    trail = TrailEntry.objects.count()
+
+    response = import_document(organiser_client, document)
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Nothing was imported: " in page
+    assert message in page, page[page.find("Nothing was") :][:300]
+    event.refresh_from_db()
+    assert not event.sessions.exists()
+    assert event.rules_spec() == "ari-ari"
+    assert TrailEntry.objects.count() == trail
+    assert set(Player.objects.values_list("pk", flat=True)) == players
+
+
+@pytest.mark.django_db
+def test_the_league_export_still_imports_after_the_checks(organiser_client, organiser, event):
+    response = import_document(organiser_client, league_export(organiser))
+    assert response.status_code == 302
+    assert Game.objects.filter(session__event=event).count() == 3
+
+
+# 11. Characters refused in a player's name, on every path that stores one
+
+REFUSED = {
+    "\x1b": "U+001B (a control character) is not allowed in a name.",
+    "\x7f": "U+007F (a control character) is not allowed in a name.",
+    "\u202e": "U+202E RIGHT-TO-LEFT OVERRIDE is not allowed in a name.",
+    "\u2066": "U+2066 LEFT-TO-RIGHT ISOLATE is not allowed in a name.",
+    "\u200b": "U+200B ZERO WIDTH SPACE is not allowed in a name.",
+    "\u200d": "U+200D ZERO WIDTH JOINER is not allowed in a name.",
+    "\ufeff": "U+FEFF ZERO WIDTH NO-BREAK SPACE is not allowed in a name.",
+    "\u00ad": "U+00AD SOFT HYPHEN is not allowed in a name.",
+    "\ue000": "U+E000 is not allowed in a name.",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("character", list(REFUSED), ids=lambda c: f"U+{ord(c):04X}")
+def test_the_player_form_refuses_the_character_by_name(organiser_client, character):
+    response = organiser_client.post(
+        url("player_create"), {"display_name": f"Ann{character}[31mBob"}
+    )
+    assert response.status_code in (200, 400)
+    assert REFUSED[character] in response.content.decode()
+    assert not Player.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("character", list(REFUSED), ids=lambda c: f"U+{ord(c):04X}")
+def test_the_roster_paste_refuses_the_character_by_line(organiser_client, event, character):
+    response = organiser_client.post(
+        url("roster_paste", event.slug), {"names": f"Aki\nBo{character}b", "create": "on"}
+    )
+    assert response.status_code == 400
+    assert f"line 2: {REFUSED[character]}" in response.content.decode()
+    assert not Player.objects.exists()
+    assert not event.roster.exists()
+
+
+@pytest.mark.django_db
+def test_the_admin_refuses_a_right_to_left_override(admin_client):
+    response = admin_client.post(
+        "/admin/tournaments/player/add/",
+        {"display_name": "Ann\u202eboB", "real_name": "", "ema_number": "", "active": "on"},
+    )
+    assert response.status_code == 200
+    assert REFUSED["\u202e"] in response.content.decode()
+    assert not Player.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_name_is_stored_in_nfc_with_its_whitespace_collapsed(organiser_client):
+    response = organiser_client.post(url("player_create"), {"display_name": " Jose\u0301  Luis\t"})
+    assert response.status_code == 302
+    assert list(Player.objects.values_list("display_name", flat=True)) == ["Jos\u00e9 Luis"]
+
+
+@pytest.mark.django_db
+def test_a_japanese_name_with_an_ideographic_iteration_mark_is_kept():
+    assert Player.objects.create(display_name="佐々木　和了").display_name == "佐々木 和了"
+
+
+@pytest.mark.django_db
+def test_saving_a_player_any_other_way_refuses_the_character_too():
+    with pytest.raises(ValidationError, match="U\\+202E RIGHT-TO-LEFT OVERRIDE"):
+        Player.objects.create(display_name="Ann\u202eboB")
+    assert not Player.objects.exists()
