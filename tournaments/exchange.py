@@ -203,7 +203,7 @@ MAX_STICKS = 100
 
 def _check_outline(data: dict[str, Any]) -> None:
     """Refuse an export whose outline is wrong before anything is written."""
-    _check_rules(data.get("rules", "ari-ari"))
+    check_rules(data.get("rules", "ari-ari"))
     sessions, games = data.get("sessions", []), data.get("games", [])
     if not isinstance(sessions, list) or not all(isinstance(s, dict) for s in sessions):
         raise ImportRefused("its sessions are not a list of sessions")
@@ -217,7 +217,7 @@ def _check_outline(data: dict[str, Any]) -> None:
         )
 
 
-def _check_rules(rules: Any) -> None:
+def check_rules(rules: Any) -> None:
     """The export's rules within the rules form's bounds, each option of its own kind:
     a number the form would refuse (10**30 start points) is refused here too."""
     if isinstance(rules, str):
@@ -285,7 +285,7 @@ def _option_in_bounds(name: Any, value: Any) -> bool:
     return _tenths_within(value, RULE_DECIMAL_DIGITS)
 
 
-def _check_text(value: Any, limit: int) -> bool:
+def check_text(value: Any, limit: int) -> bool:
     """Text a form's CharField(max_length=limit) takes: no NUL or other control
     character but tabs and line breaks."""
     return (
@@ -295,7 +295,7 @@ def _check_text(value: Any, limit: int) -> bool:
     )
 
 
-def _check_record_numbers(where: str, record: dict[str, Any]) -> None:
+def check_record_numbers(where: str, record: dict[str, Any]) -> None:
     """The record's numbers and texts that the engine takes as they are, within the
     bounds of the forms that enter them: final scores, sticks left, penalties."""
     finals = record.get("final_scores")
@@ -331,7 +331,7 @@ def _check_record_numbers(where: str, record: dict[str, Any]) -> None:
                 )
                 % {"game": where, "number": number, "most": f"{MAX_PENALTY:,}"}
             )
-        if not _check_text(penalty.get("reason", ""), MAX_REASON):
+        if not check_text(penalty.get("reason", ""), MAX_REASON):
             raise ImportRefused(
                 _(
                     "%(game)s, penalty %(number)s: the reason is text of at most %(most)s "
@@ -374,7 +374,7 @@ def _plan_sessions(data: dict[str, Any]) -> list[dict[str, Any]]:
         except (TypeError, ValueError):
             raise ImportRefused(f"session {number} has no date (YYYY-MM-DD)") from None
         title = spec.get("title", "")
-        if not _check_text(title, MAX_TITLE):
+        if not check_text(title, MAX_TITLE):
             raise ImportRefused(f"session {number}'s title is not text of at most {MAX_TITLE}")
         sessions.append({"number": number, "date": day, "title": title})
     return sessions
@@ -389,7 +389,7 @@ def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _
     if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= MAX_TABLE_NUMBER:
         raise ImportRefused(f"{where} has table {table!r}; tables go from 1 to {MAX_TABLE_NUMBER}")
     source_id = game.get("source_id", "") or ""
-    if not _check_text(source_id, MAX_SOURCE_ID):
+    if not check_text(source_id, MAX_SOURCE_ID):
         raise ImportRefused(f"{where} has a log id that is not text of at most {MAX_SOURCE_ID}")
     record = game.get("record")
     if not isinstance(record, dict):
@@ -411,7 +411,7 @@ def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _
     names = [normalised(name) for name in names]
     if len(set(names)) != 4:
         raise ImportRefused(f"{where} seats one player twice")
-    _check_record_numbers(where, record)
+    check_record_numbers(where, record)
     try:
         result = services.replay_record({**record, "rules": rules, "players": names})
     except services.GameChangeRefused as err:

@@ -5,21 +5,27 @@ from __future__ import annotations
 
 import datetime
 import gzip
+import io
 import json
+import os
+import stat
 import time
 import tracemalloc
+from decimal import Decimal
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring.errors import ScoringError
 from tenhou import convert
 from tenhou.limits import MAX_BATCH_GZIP_MEMBERS, Budget, gunzip
 from tests.tournaments.builders import small_league
-from tournaments import exchange
-from tournaments.models import Event, Game, PendingImport, Player, TrailEntry
+from tournaments import exchange, services
+from tournaments.models import Event, Game, PendingImport, Player, Session, TrailEntry
 
 from .test_upload_limits import run_measured
 
@@ -338,3 +344,154 @@ def test_saving_a_player_any_other_way_refuses_the_character_too():
     with pytest.raises(ValidationError, match="U\\+202E RIGHT-TO-LEFT OVERRIDE"):
         Player.objects.create(display_name="Ann\u202eboB")
     assert not Player.objects.exists()
+
+
+# 10. Restore checks every field it writes
+
+
+@pytest.fixture
+def backup_file(organiser, tmp_path):
+    league = small_league(organiser)
+    game = Game.objects.filter(session__event=league).first()
+    services.add_penalty(game.pk, 0, Decimal("-5"), "Slow play", user=organiser)
+    path = tmp_path / "site.json"
+    call_command("backup", str(path), stdout=io.StringIO())
+    Event.objects.all().delete()
+    Player.objects.all().delete()
+    get_user_model().objects.all().delete()
+    return path
+
+
+def restore_changed(path, change) -> str:
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(CommandError) as refused:
+        call_command("restore", str(path), stdout=io.StringIO())
+    return str(refused.value)
+
+
+def nothing_restored() -> bool:
+    return not (
+        Event.objects.exists()
+        or Player.objects.exists()
+        or Session.objects.exists()
+        or TrailEntry.objects.exists()
+        or get_user_model().objects.exists()
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["two words", "../admin", "new", "x" * 81, "ünï"])
+def test_restore_refuses_an_invalid_slug_and_stores_nothing(backup_file, slug):
+    def change(data):
+        data["events"][0]["slug"] = slug
+
+    message = restore_changed(backup_file, change)
+
+    assert "Nothing was restored from" in message
+    assert "event 1: slug: " in message
+    assert nothing_restored()
+
+
+@pytest.mark.django_db
+def test_restore_refuses_a_trail_kind_of_100000_characters(backup_file):
+    def change(data):
+        assert data["events"][0]["trail"]
+        data["events"][0]["trail"][0]["kind"] = "k" * 100_000
+
+    message = restore_changed(backup_file, change)
+
+    assert "event league, trail entry 1: kind: " in message
+    assert len(message) < 1000
+    assert nothing_restored()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d["players"][0].update(display_name="A\u202eB"),
+            "player 1: display_name: U+202E RIGHT-TO-LEFT OVERRIDE is not allowed in a name.",
+        ),
+        (
+            lambda d: d["events"][0].update(rules_overrides={"start_points": 10**30}),
+            "has a value the rules page would refuse",
+        ),
+        (
+            lambda d: d["events"][0]["sessions"][0].update(title="t" * 100_000),
+            "event 1, session 1: title: ",
+        ),
+        (
+            lambda d: d["events"][0]["games"][0]["record"]["penalties"][0].update(
+                match_points=1e308
+            ),
+            "penalty 1: match points are a number other than 0 of at most 99,999.9",
+        ),
+        (lambda d: d["users"][0].update(username="a b/c"), "username: "),
+    ],
+    ids=["name", "rules", "title", "penalty", "username"],
+)
+def test_restore_refuses_other_fields_out_of_bounds(backup_file, change, message):
+    assert message in restore_changed(backup_file, change)
+    assert nothing_restored()
+
+
+@pytest.mark.django_db
+def test_an_unchanged_backup_still_restores(backup_file, client):
+    call_command("restore", str(backup_file), stdout=io.StringIO())
+    assert client.get("/").status_code == 200
+    assert Event.objects.get().slug == "league"
+
+
+# 12. Backups are private from the first byte and never follow a link
+
+
+@pytest.mark.django_db
+def test_a_backup_is_written_0600_even_under_umask_022(organiser, tmp_path, monkeypatch):
+    small_league(organiser)
+    seen = []
+    real_fdopen = os.fdopen
+
+    def watching(descriptor, *args, **kwargs):
+        # The mode of the file as it is created, before a single byte is in it.
+        seen.append(stat.S_IMODE(os.fstat(descriptor).st_mode))
+        return real_fdopen(descriptor, *args, **kwargs)
+
+    monkeypatch.setattr(os, "fdopen", watching)
+    old = os.umask(0o022)
+    try:
+        call_command("backup", str(tmp_path / "site.json"), stdout=io.StringIO())
+    finally:
+        os.umask(old)
+    assert seen == [0o600]
+    assert stat.S_IMODE((tmp_path / "site.json").stat().st_mode) == 0o600
+    assert json.loads((tmp_path / "site.json").read_text())["events"][0]["slug"] == "league"
+    assert [p.name for p in tmp_path.iterdir()] == ["site.json"]
+
+
+@pytest.mark.django_db
+def test_a_backup_refuses_a_symlink_at_the_target(organiser, tmp_path):
+    small_league(organiser)
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("keep me")
+    (tmp_path / "site.json").symlink_to(elsewhere)
+
+    with pytest.raises(CommandError, match="is a symbolic link"):
+        call_command("backup", str(tmp_path / "site.json"), stdout=io.StringIO())
+
+    assert elsewhere.read_text() == "keep me"
+    assert (tmp_path / "site.json").is_symlink()
+
+
+@pytest.mark.django_db
+def test_a_backup_replaces_an_older_backup_and_leaves_no_partial_file(organiser, tmp_path):
+    small_league(organiser)
+    path = tmp_path / "site.json"
+    path.write_text("old")
+    os.chmod(path, 0o644)
+    call_command("backup", str(path), stdout=io.StringIO())
+    assert json.loads(path.read_text())["format"] == "tenbou-backup/1"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == ["site.json"]
