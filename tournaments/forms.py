@@ -7,6 +7,7 @@ views hand cleaned data to `services`.
 
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any
@@ -306,20 +307,21 @@ def _date_input() -> forms.DateInput:
 
 
 def free_slug(base: str, *, exclude_pk: int | None = None) -> str:
-    """`base`, or `base-2`, `base-3` ...: the first that no other event uses."""
+    """`base` when free, or else `base` with a random suffix (`base-3f9a`) that no event
+    uses. Not `base-2`, `base-3` ...: the next free number would tell anyone which
+    addresses private events hold."""
     base = base[:72].strip("-") or "event"
-    taken = (
-        set(
-            Event.objects.filter(slug__startswith=base)
-            .exclude(pk=exclude_pk)
-            .values_list("slug", flat=True)
-        )
-        | RESERVED_SLUGS
-    )
-    candidate, n = base, 2
-    while candidate in taken:
-        candidate, n = f"{base}-{n}", n + 1
-    return candidate
+    others = Event.objects.exclude(pk=exclude_pk)
+    if base not in RESERVED_SLUGS and not others.filter(slug=base).exists():
+        return base
+    length = 2
+    while True:
+        candidates = {f"{base}-{secrets.token_hex(length)}" for _ in range(8)}
+        taken = set(others.filter(slug__in=candidates).values_list("slug", flat=True))
+        free = sorted(candidates - taken)
+        if free:
+            return free[0]
+        length += 1  # eight random four-letter suffixes taken: a crowded base
 
 
 class EventForm(TenbouFormMixin, forms.ModelForm):
@@ -376,8 +378,8 @@ class EventForm(TenbouFormMixin, forms.ModelForm):
         if Event.objects.filter(slug=slug).exclude(pk=exclude_pk).exists():
             raise ValidationError(
                 _(
-                    "The address “%(slug)s” is taken by another event. Choose another, "
-                    "for example “%(free)s”."
+                    "The address “%(slug)s” is not available. Choose another, for example "
+                    "“%(free)s”."
                 )
                 % {"slug": slug, "free": free_slug(slug, exclude_pk=exclude_pk)}
             )

@@ -8,6 +8,7 @@ import gzip
 import io
 import json
 import os
+import re
 import stat
 import time
 import tracemalloc
@@ -495,3 +496,38 @@ def test_a_backup_replaces_an_older_backup_and_leaves_no_partial_file(organiser,
     assert json.loads(path.read_text())["format"] == "tenbou-backup/1"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert [p.name for p in tmp_path.iterdir()] == ["site.json"]
+
+
+# 9. A taken address: one neutral message, a suggestion that confirms no other event
+
+
+@pytest.mark.django_db
+def test_a_private_events_address_gets_a_neutral_message_and_a_random_suggestion(
+    stranger_client, organiser
+):
+    for slug in ("hidden-cup", "hidden-cup-2", "hidden-cup-3"):
+        Event.objects.create(name=slug, slug=slug, starts_on="2026-01-01", is_public=False)
+    data = {"name": "Mine", "kind": "league", "starts_on": "2026-02-01", "rules_preset": "ema"}
+
+    response = stranger_client.post(url("event_create"), {**data, "slug": "hidden-cup"})
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "The address “hidden-cup” is not available. Choose another" in page
+    assert "another event" not in page
+    suggested = re.search(r"for example “(hidden-cup-[0-9a-f]{4})”", page)
+    assert suggested, page
+    assert not Event.objects.filter(slug=suggested[1]).exists()
+    assert "hidden-cup-4" not in page  # the next number would tell that -2 and -3 exist
+    assert Event.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_the_suggested_address_is_taken_when_the_organiser_follows_it(stranger_client):
+    Event.objects.create(name="Cup", slug="cup", starts_on="2026-01-01", is_public=False)
+    data = {"name": "Cup", "kind": "league", "starts_on": "2026-02-01", "rules_preset": "ema"}
+
+    response = stranger_client.post(url("event_create"), data)
+
+    assert response.status_code == 302
+    assert Event.objects.filter(slug__regex=r"^cup-[0-9a-f]{4}$").count() == 1
