@@ -531,3 +531,55 @@ def test_the_suggested_address_is_taken_when_the_organiser_follows_it(stranger_c
 
     assert response.status_code == 302
     assert Event.objects.filter(slug__regex=r"^cup-[0-9a-f]{4}$").count() == 1
+
+
+# 13. A balanced plan too large for a request goes to the command line
+
+
+def seating_roster(event, count: int) -> None:
+    for start in range(0, count, 500):
+        names = [f"P{n:04d}" for n in range(start, min(count, start + 500))]
+        services.add_names_to_roster(event.pk, names, create=True)
+    Session.objects.create(event=event, number=1, date=datetime.date(2026, 9, 3))
+
+
+@pytest.mark.django_db
+def test_a_balanced_plan_of_1000_players_over_30_rounds_is_sent_to_the_command_line(
+    organiser_client, event
+):
+    seating_roster(event, 1000)
+    cpu = time.process_time()
+    response = organiser_client.post(
+        url("seat_players", event.slug, 1), {"preview": "1", "method": "balanced", "rounds": "30"}
+    )
+    cpu = time.process_time() - cpu
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert (
+        "A balanced plan for 1000 players over 30 rounds is too large to make here "
+        "(at most 12,000 players × rounds)." in page
+    )
+    assert "python manage.py seating_plan --players 1000 --rounds 30" in page
+    assert "proposal" not in response.context
+    assert not Game.objects.exists()
+    assert cpu < 1.5, cpu  # the planner took 4.8 s for this plan
+
+
+@pytest.mark.django_db
+def test_a_plan_at_the_bound_is_still_made_in_the_page(organiser_client, event):
+    seating_roster(event, 400)
+    response = organiser_client.post(
+        url("seat_players", event.slug, 1), {"preview": "1", "method": "balanced", "rounds": "30"}
+    )
+    assert response.status_code == 200
+    assert len(response.context["proposal"].tables) == 100
+
+
+@pytest.mark.django_db
+def test_a_random_seating_of_1000_players_is_not_bounded_by_rounds(organiser_client, event):
+    seating_roster(event, 1000)
+    response = organiser_client.post(
+        url("seat_players", event.slug, 1), {"preview": "1", "method": "random", "rounds": "30"}
+    )
+    assert len(response.context["proposal"].tables) == 250
