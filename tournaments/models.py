@@ -1041,7 +1041,10 @@ class TableLink(models.Model):
         return f"table {self.game.table_number} link #{self.pk}"
 
     def get_absolute_url(self) -> str:
-        return reverse("tournaments:table_link", args=[self.pk, self.code])
+        """The address on the slip and in its QR code. The code follows `#`: browsers
+        never send a fragment, so it stays out of every access log, proxy's included; the
+        page the address opens posts the code."""
+        return f"{reverse('tournaments:table_link', args=[self.pk])}#{self.code}"
 
     @property
     def is_live(self) -> bool:
