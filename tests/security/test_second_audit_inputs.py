@@ -4,21 +4,29 @@ little, and leaves the database as it was."""
 from __future__ import annotations
 
 import datetime
+import functools
 import gzip
+import http.client
 import io
 import json
 import os
 import re
+import socket
 import stat
+import subprocess
+import sys
 import time
 import tracemalloc
 from decimal import Decimal
+from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.test import Client
 from django.urls import reverse
 
 from scoring.errors import ScoringError
@@ -583,3 +591,137 @@ def test_a_random_seating_of_1000_players_is_not_bounded_by_rounds(organiser_cli
         url("seat_players", event.slug, 1), {"preview": "1", "method": "random", "rounds": "30"}
     )
     assert len(response.context["proposal"].tables) == 250
+
+
+# 14. Table-link codes stay out of access logs
+
+
+class UnixConnection(http.client.HTTPConnection):
+    """HTTP over a Unix socket: the test's gunicorn takes no port."""
+
+    def __init__(self, path: str):
+        super().__init__("localhost", timeout=30)
+        self.socket_path = path
+
+    def connect(self):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(30)
+        self.sock.connect(self.socket_path)
+
+
+def unix_request(path: str, method: str, address: str, body=None, headers=None):
+    connection = UnixConnection(path)
+    try:
+        connection.request(method, address, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read().decode()
+    finally:
+        connection.close()
+
+
+SET_UP_LINK = """
+import datetime, django
+django.setup()
+from tournaments import services
+from tournaments.models import Event, Player, Session
+event = Event.objects.create(name="Cup", slug="cup", starts_on=datetime.date(2026, 1, 1))
+session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
+players = [Player.objects.create(display_name=f"P{n}") for n in range(4)]
+game = services.create_game(session, players, table_number=1)
+print(services.renew_table_link(game.pk).get_absolute_url())
+"""
+
+
+def test_a_table_link_opened_through_gunicorn_leaves_its_code_out_of_every_log(tmp_path):
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.db'}",
+        "DEBUG": "1",
+    }
+    root = Path(__file__).resolve().parents[2]
+    run = functools.partial(
+        subprocess.run, cwd=root, env=env, capture_output=True, text=True, timeout=120
+    )
+    migrated = run([sys.executable, "manage.py", "migrate", "--verbosity", "0"])
+    assert migrated.returncode == 0, migrated.stderr
+    made = run([sys.executable, "-c", SET_UP_LINK])
+    assert made.returncode == 0, made.stderr
+    slip = made.stdout.strip()
+    address, code = slip.split("#")
+    assert address.startswith("/t/") and len(code) >= 16
+
+    sock = str(tmp_path / "gunicorn.sock")
+    access_log, error_log = tmp_path / "access.log", tmp_path / "error.log"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", "1",
+         "--bind", f"unix:{sock}", "--access-logfile", str(access_log),
+         "--error-logfile", str(error_log), "--capture-output"],
+        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not os.path.exists(sock):
+            assert server.poll() is None, error_log.read_text()
+            assert time.monotonic() < deadline, "gunicorn did not start"
+            time.sleep(0.1)
+        # A phone scanning the QR code requests the address without its fragment.
+        status, headers, page = unix_request(sock, "GET", address)
+        assert status == 200
+        assert code not in page
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+        cookie = headers["Set-Cookie"].split(";")[0]
+        # Then the page's script posts the code in the body.
+        status, headers, _ = unix_request(
+            sock,
+            "POST",
+            address,
+            body=urlencode({"csrfmiddlewaretoken": token, "code": code}),
+            headers={
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Cookie": cookie,
+                "Referer": f"http://localhost{address}",
+            },
+        )
+        assert status == 302
+        game_page = headers["Location"]
+        assert game_page.startswith("/games/")
+        status, _, _ = unix_request(
+            sock, "GET", game_page, headers={"Cookie": headers["Set-Cookie"].split(";")[0]}
+        )
+        assert status == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+    logged = access_log.read_text()
+    assert f'"GET {address} HTTP/1.1" 200' in logged
+    assert f'"POST {address} HTTP/1.1" 302' in logged
+    assert f'"GET {game_page} HTTP/1.1" 200' in logged
+    assert code not in logged
+    assert code not in error_log.read_text()
+
+
+@pytest.mark.django_db
+def test_the_slip_and_its_qr_code_carry_the_code_after_the_fragment_mark(organiser_client, game):
+    link = services.renew_table_link(game.pk)
+    slip = organiser_client.get(url("game_slip", game.pk)).content.decode()
+    assert f"http://testserver/t/{link.pk}/#{link.code}" in slip
+    assert f"/t/{link.pk}/{link.code}/" not in slip
+
+
+@pytest.mark.django_db
+def test_the_table_link_page_posts_a_code_and_refuses_a_wrong_one(game):
+    link = services.renew_table_link(game.pk)
+    phone = Client()
+    page = phone.get(url("table_link", link.pk)).content.decode()
+    assert "js/table-link" in page and 'name="code"' in page
+    assert phone.post(url("table_link", link.pk), {"code": "wrong"}).status_code == 404
+    assert phone.post(url("table_link", link.pk), {"code": link.code}).status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_slip_printed_with_the_code_in_the_path_still_opens(game):
+    link = services.renew_table_link(game.pk)
+    response = Client().get(f"/t/{link.pk}/{link.code}/")
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
