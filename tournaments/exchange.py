@@ -381,7 +381,7 @@ def _plan_sessions(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _Planned:
-    where = f"game {index}"
+    where = _("game %(number)s") % {"number": index}
     number = game.get("session")
     if isinstance(number, bool) or not isinstance(number, int) or number not in sessions:
         raise ImportRefused(f"{where} names session {number!r}, not listed")
