@@ -33,7 +33,7 @@ from scoring.errors import ScoringError
 from tenhou import convert
 from tenhou.limits import MAX_BATCH_GZIP_MEMBERS, Budget, gunzip
 from tests.tournaments.builders import small_league
-from tournaments import exchange, services
+from tournaments import exchange, imports, services
 from tournaments.models import Event, Game, PendingImport, Player, Session, TrailEntry
 
 from .test_upload_limits import run_measured
@@ -128,8 +128,6 @@ def test_an_entity_declared_late_without_a_doctype_at_the_head_is_refused():
 
 
 def test_a_real_mjlog_still_converts():
-    from pathlib import Path
-
     sample = Path("tests/data/tenhou/2019021004gm-00a9-0000-e2f6516d.xml")
     assert convert(sample.read_bytes(), name=sample.name).log_id == sample.stem
 
@@ -725,3 +723,29 @@ def test_a_slip_printed_with_the_code_in_the_path_still_opens(game):
     link = services.renew_table_link(game.pk)
     response = Client().get(f"/t/{link.pk}/{link.code}/")
     assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+
+
+# 11, continued: a name from an online log
+
+
+@pytest.mark.django_db
+def test_a_log_name_with_a_right_to_left_override_creates_no_player(organiser):
+    event = Event.objects.create(
+        name="Online", slug="online", starts_on=datetime.date(2026, 1, 1), rules_preset="tenhou"
+    )
+    session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 8))
+    path = Path("tests/data/tenhou/2019123123gm-00a9-0000-f4386d0e.json")
+    doc = json.loads(path.read_text())
+    doc["name"][1] = "Ann\u202eboB"
+    check = imports.check_log(event, path.name, json.dumps(doc).encode())
+    players = imports.resolve_players(check, {}, create_unknown=True)
+
+    with pytest.raises(services.GameChangeRefused) as refused:
+        imports.import_game(session, check, players, table_number=1)
+
+    assert str(refused.value) == (
+        f"{path.name}, seat 2: U+202E RIGHT-TO-LEFT OVERRIDE is not allowed in a name. "
+        "Choose a player for that seat."
+    )
+    assert not Player.objects.exists()
+    assert not Game.objects.exists()
