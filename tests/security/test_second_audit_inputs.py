@@ -524,7 +524,8 @@ def test_a_private_events_address_gets_a_neutral_message_and_a_random_suggestion
     suggested = re.search(r"for example “(hidden-cup-[0-9a-f]{4})”", page)
     assert suggested, page
     assert not Event.objects.filter(slug=suggested[1]).exists()
-    assert "hidden-cup-4" not in page  # the next number would tell that -2 and -3 exist
+    # Not the next number, which would tell that -2 and -3 exist.
+    assert "“hidden-cup-4”" not in page
     assert Event.objects.count() == 3
 
 
