@@ -85,8 +85,11 @@ class Player(models.Model):
         return self.display_name
 
     def save(self, *args, **kwargs) -> None:
-        # The last guard: every path checks names with a message before it gets here.
-        self.display_name = clean_player_name(self.display_name)
+        # The last guard: every path checks names with a message before it gets here. A
+        # save of other fields (a login linked) leaves a name stored before as it is.
+        fields = kwargs.get("update_fields")
+        if fields is None or "display_name" in fields:
+            self.display_name = clean_player_name(self.display_name)
         super().save(*args, **kwargs)
         # Standings show display names: a rename changes the events this player played in.
         Event.objects.filter(sessions__games__seats__player=self).names_changed()

@@ -353,6 +353,18 @@ def test_saving_a_player_any_other_way_refuses_the_character_too():
     assert not Player.objects.exists()
 
 
+@pytest.mark.django_db
+def test_a_name_stored_before_the_check_does_not_stop_other_changes(organiser):
+    (legacy,) = Player.objects.bulk_create([Player(display_name="Zero\u200bWidth")])
+    legacy.user = organiser
+    legacy.save(update_fields=["user"])
+    assert Player.objects.get().user == organiser
+    legacy.display_name = "Zero\u200bWidth Two"
+    with pytest.raises(ValidationError, match="U\\+200B ZERO WIDTH SPACE"):
+        legacy.save()
+    assert Player.objects.get().display_name == "Zero\u200bWidth"
+
+
 # 10. Restore checks every field it writes
 
 
