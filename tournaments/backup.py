@@ -160,7 +160,7 @@ def _restore_game(event_data, sessions, players, index, data) -> Game:
         raise RestoreRefused(f"{where} names session {data['session']}, which is not listed")
     table = data["table"]
     if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= MAX_TABLE_NUMBER:
-        raise RestoreRefused(f"{where} has table {table!r}; tables go from 1 to 999")
+        raise RestoreRefused(f"{where} has table {table!r}; tables go from 1 to {MAX_TABLE_NUMBER}")
     if not exchange.check_text(data["source_id"], exchange.MAX_SOURCE_ID):
         raise RestoreRefused(f"{where} has a log id that is not a short text")
     if "record" in data:

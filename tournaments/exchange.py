@@ -226,6 +226,7 @@ def check_rules(rules: Any) -> None:
         preset, overrides = rules.get("preset"), rules.get("overrides", {})
     else:
         _resolve_rules(rules)  # the engine says what a rules field is
+        raise ImportRefused(_("its rules are not valid"))
     if not isinstance(preset, str) or preset not in scoring.PRESETS:
         raise ImportRefused(
             _("its rules name no known preset; the presets are %(presets)s")
