@@ -272,7 +272,7 @@ def import_game(
     for seat, player in enumerate(players, start=1):
         character = None if isinstance(player, Player) else refused_character(normalised(player))
         if character is not None:
-            # A log's name is shown as it is nowhere: the seat says which one.
+            # The seat says which name: the name itself is not repeated in the message.
             raise services.GameChangeRefused(
                 _("%(file)s, seat %(seat)s: %(refusal)s Choose a player for that seat.")
                 % {"file": check.file_name, "seat": seat, "refusal": refusal(character)}
