@@ -11,6 +11,9 @@ import urllib.parse
 import xml.etree.ElementTree as ET
 from typing import Any
 
+import defusedxml
+import defusedxml.ElementTree
+
 from scoring.errors import ScoringError, gettext_noop
 
 from . import names, platforms
@@ -23,7 +26,6 @@ from .game import (
     win_dict,
     wins_hand,
 )
-from .limits import check_xml
 
 # Abortive draws: the mjlog RYUUKYOKU `type`, to the record's `reason`.
 ABORTS_XML = {
@@ -36,9 +38,23 @@ ABORTS_XML = {
 
 
 def load_xml(data: bytes | str) -> ET.Element:
-    check_xml(data)
+    """The root of an mjlog document, parsed without document types or entities anywhere
+    in it: an mjlog has neither, and entities can expand a small file into gigabytes.
+
+    >>> load_xml('<!-- -->\\n<!DOCTYPE x [<!ENTITY a "b">]><mjloggm/>')
+    Traceback (most recent call last):
+    ...
+    scoring.errors.ScoringError: not a Tenhou log: XML with a document type or entities
+    """
     try:
-        root = ET.fromstring(data)
+        # defusedxml stops at the first DTD or entity declaration, wherever it stands.
+        root = defusedxml.ElementTree.fromstring(
+            data, forbid_dtd=True, forbid_entities=True, forbid_external=True
+        )
+    except defusedxml.DefusedXmlException:
+        raise ScoringError(
+            gettext_noop("not a Tenhou log: XML with a document type or entities")
+        ) from None
     except ET.ParseError as err:
         text = data if isinstance(data, str) else data.decode("utf-8", "replace")
         text = text.lstrip("\ufeff \t\r\n")

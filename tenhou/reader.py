@@ -9,16 +9,19 @@ from scoring.errors import ScoringError, gettext_noop
 
 from .game import TenhouGame
 from .json_log import from_json, load_json
-from .limits import MAX_LOG_BYTES, gunzip, read_capped, too_large
+from .limits import MAX_LOG_BYTES, Budget, gunzip, read_capped, too_large
 from .mjlog import from_xml, load_xml
 
 
-def convert(data: bytes | str, *, name: str = "", rules: Any = None) -> TenhouGame:
+def convert(
+    data: bytes | str, *, name: str = "", rules: Any = None, budget: Budget | None = None
+) -> TenhouGame:
     """Convert one Tenhou log (JSON or mjlog XML, gzip or not) into a tenbou-game/1 record.
 
     `name` (a file name or URL) supplies the log id when the log itself has none. `rules`
     (a preset name, or preset and overrides), when given, are the record's rules: those of
     the event the game is imported into, which a log that names no platform needs.
+    `budget`, shared by the files of one upload, bounds what they inflate together.
 
     >>> convert(b"garbage")
     Traceback (most recent call last):
@@ -29,7 +32,7 @@ def convert(data: bytes | str, *, name: str = "", rules: Any = None) -> TenhouGa
         raise too_large()
     if isinstance(data, bytes) and data[:2] == b"\x1f\x8b":
         # In a stream with a cap: a small file may inflate to gigabytes.
-        data = gunzip(data)
+        data = gunzip(data, budget=budget)
     if isinstance(data, str):
         data = data.lstrip("\ufeff")
     head = data.lstrip()[:200]

@@ -15,11 +15,13 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
 
 from scoring.errors import Phrase, gettext_noop
 
-from . import services, totals
+from . import exchange, services, totals
+from .forms import MAX_TABLE_NUMBER, RESERVED_SLUGS
 from .models import Event, Game, Player, RosterEntry, Session, TrailEntry
 from .refusals import Refusal
 
@@ -29,6 +31,26 @@ USER_FIELDS = ("username", "email", "first_name", "last_name", "is_active", "is_
 
 class RestoreRefused(Refusal):
     """A backup that cannot be restored; the message says why."""
+
+
+def _checked(instance: models.Model, where: str, *, exclude: tuple[str, ...] = ()):
+    """`instance` as its model's fields and `clean()` allow, or refused naming the field:
+    a restore stores nothing a form would refuse (a slug with a space, a 100,000-character
+    trail kind). Relations and uniqueness are left to the database, in the same
+    transaction, instead of one query per row."""
+    relations = tuple(f.name for f in instance._meta.get_fields() if f.is_relation and f.concrete)
+    try:
+        instance.full_clean(
+            exclude=[*exclude, *relations], validate_unique=False, validate_constraints=False
+        )
+    except ValidationError as err:
+        problems = "; ".join(
+            f"{field}: {' '.join(messages)}" for field, messages in err.message_dict.items()
+        )
+        raise RestoreRefused(
+            gettext_noop("%(where)s: %(problems)s"), where=where, problems=problems[:300]
+        ) from None
+    return instance
 
 
 def _game(game: Game) -> dict[str, Any]:
@@ -147,8 +169,24 @@ def _restore_game(event_data, sessions, players, index, data) -> Game:
             where=where,
             session=data["session"],
         )
+    table = data["table"]
+    if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= MAX_TABLE_NUMBER:
+        raise RestoreRefused(
+            gettext_noop("%(where)s has table %(table)s; tables go from 1 to %(most)s"),
+            where=where,
+            table=repr(table),
+            most=MAX_TABLE_NUMBER,
+        )
+    if not exchange.check_text(data["source_id"], exchange.MAX_SOURCE_ID):
+        raise RestoreRefused(
+            gettext_noop("%(where)s has a log id that is not a short text"), where=where
+        )
     if "record" in data:
         record = data["record"]
+        try:
+            exchange.check_record_numbers(where, record)
+        except exchange.ImportRefused as err:
+            raise RestoreRefused(str(err)) from None
         seated = [players[name] for name in record["players"]]
         try:
             game = services.create_game_from_record(
@@ -183,19 +221,22 @@ def _restore_game(event_data, sessions, players, index, data) -> Game:
 
 def _restore_trail(event, games, users, entries) -> None:
     rows = TrailEntry.objects.bulk_create(
-        TrailEntry(
-            event=event,
-            game=games[entry["game"]] if entry["game"] is not None else None,
-            table_number=entry["table_number"],
-            session_number=entry["session_number"],
-            hand_number=entry["hand_number"],
-            kind=entry["kind"],
-            user=users.get(entry["user"]) if entry["user"] else None,
-            author=entry["author"],
-            before=entry["before"],
-            after=entry["after"],
+        _checked(
+            TrailEntry(
+                event=event,
+                game=games[entry["game"]] if entry["game"] is not None else None,
+                table_number=entry["table_number"],
+                session_number=entry["session_number"],
+                hand_number=entry["hand_number"],
+                kind=entry["kind"],
+                user=users.get(entry["user"]) if entry["user"] else None,
+                author=entry["author"],
+                before=entry["before"],
+                after=entry["after"],
+            ),
+            f"event {event.slug}, trail entry {number}",
         )
-        for entry in entries
+        for number, entry in enumerate(entries, start=1)
     )
     # `at` is set on creation; the original times are put back afterwards.
     for row, entry in zip(rows, entries, strict=True):
@@ -229,18 +270,22 @@ def restore_site(data: Any) -> dict[str, int]:
                     user.password = row["password"]
                 else:
                     user.set_unusable_password()
+                _checked(user, f"user {str(row['username'])[:40]!r}", exclude=("password",))
                 user.save()
                 users[user.get_username()] = user
             players = {}
             for row in data["players"]:
-                player = Player.objects.create(
+                player = Player(
                     display_name=row["display_name"],
                     real_name=row["real_name"],
                     ema_number=row["ema_number"],
                     active=row["active"],
                     user=users[row["user"]] if row["user"] else None,
                 )
-                players[player.display_name] = player
+                _checked(player, f"player {len(players) + 1}")
+                player.save()
+                # The games name players as the backup spells them.
+                players[row["display_name"]] = player
             games = 0
             trails = []
             for event_data in data["events"]:
@@ -259,19 +304,38 @@ def restore_site(data: Any) -> dict[str, int]:
                     rules_preset=event_data["rules_preset"],
                     rules_overrides=event_data["rules_overrides"],
                 )
-                event.full_clean(exclude=["slug"])
+                where = Phrase(gettext_noop("event %(number)s"), number=len(trails) + 1)
+                _checked(event, where)
+                if event.slug in RESERVED_SLUGS:
+                    raise RestoreRefused(
+                        gettext_noop("%(where)s: slug: %(slug)s is reserved"),
+                        where=where,
+                        slug=repr(event.slug),
+                    )
+                try:
+                    exchange.check_rules(
+                        {"preset": event.rules_preset, "overrides": event.rules_overrides}
+                    )
+                except exchange.ImportRefused as err:
+                    raise RestoreRefused(
+                        gettext_noop("%(where)s: %(problem)s"), where=where, problem=err
+                    ) from None
                 event.save()
                 event.organisers.set([users[name] for name in event_data["organisers"]])
                 RosterEntry.objects.bulk_create(
-                    RosterEntry(
-                        event=event,
-                        player=players[row["player"]],
-                        withdrawn_from=row["withdrawn_from"],
+                    _checked(
+                        RosterEntry(
+                            event=event,
+                            player=players[row["player"]],
+                            withdrawn_from=row["withdrawn_from"],
+                        ),
+                        f"{where}, roster",
                     )
                     for row in event_data["roster"]
                 )
-                sessions = {
-                    s["number"]: Session.objects.create(
+                sessions = {}
+                for s in event_data["sessions"]:
+                    session = Session(
                         event=event,
                         number=s["number"],
                         date=datetime.date.fromisoformat(s["date"]),
@@ -283,8 +347,9 @@ def restore_site(data: Any) -> dict[str, int]:
                         ),
                         clock_minutes=s.get("clock_minutes"),
                     )
-                    for s in event_data["sessions"]
-                }
+                    _checked(session, f"{where}, session {len(sessions) + 1}")
+                    session.save()
+                    sessions[s["number"]] = session
                 restored = [
                     _restore_game(event_data, sessions, players, index, game_data)
                     for index, game_data in enumerate(event_data["games"], start=1)

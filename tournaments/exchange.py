@@ -10,22 +10,28 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import math
 import time
+import unicodedata
 import zipfile
 from collections import defaultdict
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db import DatabaseError, connection, transaction
+from django.utils.translation import gettext as _
 
 import scoring
 from scoring.errors import Phrase, gettext_noop
 from scoring.game import GameResult
-from scoring.record import dump_hand
+from scoring.record import TENTH, dump_hand
+from scoring.rules import option_names
 
 from . import services, totals
-from .forms import MAX_SESSION_NUMBER, MAX_TABLE_NUMBER
+from .forms import MAX_RULE_NUMBER, MAX_SESSION_NUMBER, MAX_TABLE_NUMBER, option_kind
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
+from .player_names import normalised, refusal, refused_character
 from .refusals import Refusal
 
 FORMAT = "tenbou-event/1"
@@ -184,16 +190,22 @@ BATCH_PAUSE = 0.12
 MAX_TITLE = Session._meta.get_field("title").max_length
 MAX_NAME = Player._meta.get_field("display_name").max_length
 MAX_SOURCE_ID = Game._meta.get_field("source_id").max_length
+# The bounds of the forms that enter the same numbers and texts (forms.RulesForm,
+# hand_forms.PenaltyForm and FinalScoresForm), so that an import stores nothing an
+# organiser could not have typed.
+RULE_DECIMAL_DIGITS = 6  # DecimalField(max_digits=6, decimal_places=1)
+UMA_DIGITS = 5
+PENALTY_DIGITS = Penalty._meta.get_field("match_points").max_digits
+MAX_PENALTY = Decimal("99999.9")
+MAX_REASON = Penalty._meta.get_field("reason").max_length
+# Four players' start points at most, each within the rules form's bound.
+MAX_SCORE = 4 * MAX_RULE_NUMBER
+MAX_STICKS = 100
 
 
 def _check_outline(data: dict[str, Any]) -> None:
     """Refuse an export whose outline is wrong before anything is written."""
-    try:
-        scoring.resolve_rules(data.get("rules", "ari-ari"))
-    except scoring.ScoringError as err:
-        raise ImportRefused(
-            gettext_noop("its rules are not valid: %(problem)s"), problem=err.phrase
-        ) from None
+    check_rules(data.get("rules", "ari-ari"))
     sessions, games = data.get("sessions", []), data.get("games", [])
     if not isinstance(sessions, list) or not all(isinstance(s, dict) for s in sessions):
         raise ImportRefused(gettext_noop("its sessions are not a list of sessions"))
@@ -209,6 +221,131 @@ def _check_outline(data: dict[str, Any]) -> None:
             count=f"{len(games):,}",
             most=f"{MAX_IMPORT_GAMES:,}",
         )
+
+
+def check_rules(rules: Any) -> None:
+    """The export's rules within the rules form's bounds, each option of its own kind:
+    a number the form would refuse (10**30 start points) is refused here too."""
+    if isinstance(rules, str):
+        preset, overrides = rules, {}
+    elif isinstance(rules, dict):
+        preset, overrides = rules.get("preset"), rules.get("overrides", {})
+    else:
+        _resolve_rules(rules)  # the engine says what a rules field is
+        raise ImportRefused(_("its rules are not valid"))
+    if not isinstance(preset, str) or preset not in scoring.PRESETS:
+        raise ImportRefused(
+            _("its rules name no known preset; the presets are %(presets)s")
+            % {"presets": ", ".join(sorted(scoring.PRESETS))}
+        )
+    if not isinstance(overrides, dict):
+        raise ImportRefused(_("its rule options are not a list of option: value"))
+    for name, value in overrides.items():
+        if not _option_in_bounds(name, value):
+            raise ImportRefused(
+                _("its rule option %(option)s has a value the rules page would refuse")
+                % {"option": repr(name)[:40]}
+            )
+    _resolve_rules(rules)
+
+
+def _resolve_rules(rules: Any) -> None:
+    try:
+        scoring.resolve_rules(rules)
+    except scoring.ScoringError as err:
+        raise ImportRefused(_("its rules are not valid: %(reason)s") % {"reason": err}) from None
+    except (ArithmeticError, TypeError, ValueError):
+        raise ImportRefused(_("its rules are not valid")) from None
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _tenths_within(value: Any, digits: int) -> bool:
+    """A number that a form's DecimalField(max_digits=digits, decimal_places=1) takes."""
+    if not _is_number(value) or abs(value) >= 10 ** (digits - 1):
+        return False
+    number = Decimal(str(value))
+    return number == number.quantize(TENTH)
+
+
+def _option_in_bounds(name: Any, value: Any) -> bool:
+    """Whether the rules form could have stored `value` for option `name`."""
+    if not isinstance(name, str) or name not in option_names():
+        return False
+    if value is None:
+        return True  # the preset's value
+    kind = option_kind(name)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "enum":
+        return isinstance(value, str) and len(value) <= 40
+    if kind == "int":
+        return _is_number(value) and value == int(value) and abs(value) <= MAX_RULE_NUMBER
+    if kind == "uma":
+        return (
+            isinstance(value, list)
+            and len(value) == 4
+            and all(_tenths_within(v, UMA_DIGITS) for v in value)
+        )
+    return _tenths_within(value, RULE_DECIMAL_DIGITS)
+
+
+def check_text(value: Any, limit: int) -> bool:
+    """Text a form's CharField(max_length=limit) takes: no NUL or other control
+    character but tabs and line breaks."""
+    return (
+        isinstance(value, str)
+        and len(value) <= limit
+        and not any(unicodedata.category(c) == "Cc" and c not in "\t\n\r" for c in value)
+    )
+
+
+def check_record_numbers(where: str, record: dict[str, Any]) -> None:
+    """The record's numbers and texts that the engine takes as they are, within the
+    bounds of the forms that enter them: final scores, sticks left, penalties."""
+    finals = record.get("final_scores")
+    if finals is not None and not (
+        isinstance(finals, list)
+        and all(_is_number(v) and v == int(v) and abs(v) <= MAX_SCORE for v in finals)
+    ):
+        raise ImportRefused(
+            _("%(game)s has final scores that are not whole numbers within ±%(most)s")
+            % {"game": where, "most": f"{MAX_SCORE:,}"}
+        )
+    sticks = record.get("leftover_sticks", 0)
+    if not (_is_number(sticks) and sticks == int(sticks) and 0 <= sticks <= MAX_STICKS):
+        raise ImportRefused(
+            _("%(game)s leaves %(sticks)s sticks on the table; a game leaves 0 to %(most)s")
+            % {"game": where, "sticks": repr(sticks)[:20], "most": MAX_STICKS}
+        )
+    penalties = record.get("penalties", [])
+    if not isinstance(penalties, list):
+        raise ImportRefused(_("%(game)s has penalties that are not a list") % {"game": where})
+    for number, penalty in enumerate(penalties, start=1):
+        if not isinstance(penalty, dict):
+            raise ImportRefused(
+                _("%(game)s, penalty %(number)s is not a penalty")
+                % {"game": where, "number": number}
+            )
+        points = penalty.get("match_points")
+        if not _tenths_within(points, PENALTY_DIGITS) or points == 0:
+            raise ImportRefused(
+                _(
+                    "%(game)s, penalty %(number)s: match points are a number other than 0 "
+                    "of at most %(most)s, kept to tenths"
+                )
+                % {"game": where, "number": number, "most": f"{MAX_PENALTY:,}"}
+            )
+        if not check_text(penalty.get("reason", ""), MAX_REASON):
+            raise ImportRefused(
+                _(
+                    "%(game)s, penalty %(number)s: the reason is text of at most %(most)s "
+                    "characters, without control characters"
+                )
+                % {"game": where, "number": number, "most": MAX_REASON}
+            )
 
 
 @dataclass
@@ -250,7 +387,7 @@ def _plan_sessions(data: dict[str, Any]) -> list[dict[str, Any]]:
                 gettext_noop("session %(number)s has no date (YYYY-MM-DD)"), number=number
             ) from None
         title = spec.get("title", "")
-        if not isinstance(title, str) or len(title) > MAX_TITLE:
+        if not check_text(title, MAX_TITLE):
             raise ImportRefused(
                 gettext_noop("session %(number)s's title is not text of at most %(most)s"),
                 number=number,
@@ -278,7 +415,7 @@ def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _
             most=MAX_TABLE_NUMBER,
         )
     source_id = game.get("source_id", "") or ""
-    if not isinstance(source_id, str) or len(source_id) > MAX_SOURCE_ID:
+    if not check_text(source_id, MAX_SOURCE_ID):
         raise ImportRefused(
             gettext_noop("%(where)s has a log id that is not text of at most %(most)s"),
             where=where,
@@ -298,8 +435,19 @@ def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _
             where=where,
             most=MAX_NAME,
         )
+    for seat, name in enumerate(names, start=1):
+        character = refused_character(normalised(name))
+        if character is not None:
+            raise ImportRefused(
+                gettext_noop("%(game)s, seat %(seat)s: %(refusal)s"),
+                game=where,
+                seat=seat,
+                refusal=refusal(character),
+            )
+    names = [normalised(name) for name in names]
     if len(set(names)) != 4:
         raise ImportRefused(gettext_noop("%(where)s seats one player twice"), where=where)
+    check_record_numbers(where, record)
     try:
         result = services.replay_record({**record, "rules": rules, "players": names})
     except services.GameChangeRefused as err:
@@ -394,7 +542,7 @@ def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES
     _check_outline(data)
     try:
         sessions, planned = _plan(data)
-    except (AttributeError, KeyError, TypeError, ValueError) as err:
+    except (ArithmeticError, AttributeError, KeyError, TypeError, ValueError) as err:
         raise ImportRefused(
             gettext_noop("the export is damaged: %(error)s"), error=repr(err)
         ) from None
@@ -437,7 +585,14 @@ def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES
                 # SQLite's busy handler polls for the lock every 100 ms at most: without a
                 # pause the next batch takes the lock again before a waiting save sees it.
                 time.sleep(BATCH_PAUSE)
-    except (services.GameChangeRefused, DatabaseError, KeyError, TypeError, ValueError) as err:
+    except (
+        services.GameChangeRefused,
+        DatabaseError,
+        ArithmeticError,
+        KeyError,
+        TypeError,
+        ValueError,
+    ) as err:
         services.remove_event_import(
             event.pk,
             [s.pk for s in created_sessions.values()],

@@ -7,6 +7,7 @@ views hand cleaned data to `services`.
 
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any
@@ -24,10 +25,11 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 import scoring
 from scoring.rules import Chombo, Rules, option_names, preset_clauses
 
-from . import access, services
+from . import access, player_names, services
 from .formatting import points, rule_number
 from .hand_forms import WIND_NAMES
 from .models import Event, Game, Player, Session
+from .player_names import clean_player_name, normalised, refused_character
 from .refusals import say
 from .services import PASTE_LIMIT
 
@@ -321,20 +323,21 @@ def _date_input() -> forms.DateInput:
 
 
 def free_slug(base: str, *, exclude_pk: int | None = None) -> str:
-    """`base`, or `base-2`, `base-3` ...: the first that no other event uses."""
+    """`base` when free, or else `base` with a random suffix (`base-3f9a`) that no event
+    uses. Not `base-2`, `base-3` ...: the next free number would tell anyone which
+    addresses private events hold."""
     base = base[:72].strip("-") or "event"
-    taken = (
-        set(
-            Event.objects.filter(slug__startswith=base)
-            .exclude(pk=exclude_pk)
-            .values_list("slug", flat=True)
-        )
-        | RESERVED_SLUGS
-    )
-    candidate, n = base, 2
-    while candidate in taken:
-        candidate, n = f"{base}-{n}", n + 1
-    return candidate
+    others = Event.objects.exclude(pk=exclude_pk)
+    if base not in RESERVED_SLUGS and not others.filter(slug=base).exists():
+        return base
+    length = 2
+    while True:
+        candidates = {f"{base}-{secrets.token_hex(length)}" for _ in range(8)}
+        taken = set(others.filter(slug__in=candidates).values_list("slug", flat=True))
+        free = sorted(candidates - taken)
+        if free:
+            return free[0]
+        length += 1  # eight random four-letter suffixes taken: a crowded base
 
 
 class EventForm(TenbouFormMixin, forms.ModelForm):
@@ -391,8 +394,8 @@ class EventForm(TenbouFormMixin, forms.ModelForm):
         if Event.objects.filter(slug=slug).exclude(pk=exclude_pk).exists():
             raise ValidationError(
                 _(
-                    "The address “%(slug)s” is taken by another event. Choose another, "
-                    "for example “%(free)s”."
+                    "The address “%(slug)s” is not available. Choose another, for example "
+                    "“%(free)s”."
                 )
                 % {"slug": slug, "free": free_slug(slug, exclude_pk=exclude_pk)}
             )
@@ -420,7 +423,7 @@ def _preset_values(name: str) -> list[Any]:
     return [getattr(rules, name) for rules in scoring.PRESETS.values()]
 
 
-def _option_kind(name: str) -> str:
+def option_kind(name: str) -> str:
     """bool, enum, int, decimal or uma, judged from the presets' values."""
     if name == "uma":
         return "uma"
@@ -558,7 +561,7 @@ class RulesForm(TenbouFormMixin, forms.Form):
         }
         if name in RULE_HELP:
             help_text = f"{RULE_HELP[name]} {help_text}"
-        kind = _option_kind(name)
+        kind = option_kind(name)
         common = {"label": label, "help_text": help_text, "required": False}
         if kind == "bool":
             return forms.TypedChoiceField(
@@ -734,7 +737,7 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
         }
 
     def clean_display_name(self) -> str:
-        name = " ".join(self.cleaned_data["display_name"].split())
+        name = clean_player_name(self.cleaned_data["display_name"])
         clash = Player.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk)
         existing = clash.values_list("display_name", flat=True).first()
         if existing:
@@ -965,10 +968,18 @@ class RosterPasteForm(TenbouFormMixin, forms.Form):
         self.blank_lines = 0
         self.repeats: list[str] = []
         too_long = []
+        refused: list[str] = []
         for number, line in enumerate(lines, start=1):
-            name = " ".join(line.split())
+            name = normalised(line)
             if not name:
                 self.blank_lines += 1
+                continue
+            character = refused_character(name)
+            if character is not None:
+                refused.append(
+                    _("line %(line)s: %(refusal)s")
+                    % {"line": number, "refusal": player_names.refusal(character)}
+                )
                 continue
             if len(name) > NAME_LENGTH:
                 too_long.append(str(number))
@@ -979,6 +990,8 @@ class RosterPasteForm(TenbouFormMixin, forms.Form):
                 continue
             seen[key] = name
             names.append(name)
+        if refused:
+            raise ValidationError(refused)
         if too_long:
             raise ValidationError(
                 _(

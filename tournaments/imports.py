@@ -21,11 +21,13 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 import tenhou
+import tenhou.limits
 from scoring.errors import gettext_noop
 from tenhou import TenhouGame, convert, platforms
 
 from . import access, services
 from .models import Event, Game, Player, Session
+from .player_names import normalised, refusal, refused_character
 from .refusals import say
 
 # Uploads larger than this are not game logs (a long Tenhou log is well under 100 kB).
@@ -118,15 +120,18 @@ def match_names(names: Sequence[str], offered=None) -> list[NameMatch]:
     return matches
 
 
-def convert_upload(file_name: str, data: bytes) -> dict[str, Any]:
+def convert_upload(
+    file_name: str, data: bytes, *, budget: tenhou.limits.Budget | None = None
+) -> dict[str, Any]:
     """Convert one uploaded file into what waits for the confirmation: the converted game
-    as plain JSON values, or the reason it could not be converted."""
+    as plain JSON values, or the reason it could not be converted. `budget` is shared by
+    the files of one upload: together they may inflate only so much."""
     entry: dict[str, Any] = {"file_name": file_name, "game": None, "problem": ""}
     if len(data) > MAX_LOG_BYTES:
         entry["problem"] = _("the file is too large to be a game log")
         return entry
     try:
-        entry["game"] = convert(data, name=file_name).to_dict()
+        entry["game"] = convert(data, name=file_name, budget=budget).to_dict()
     except scoring.ScoringError as err:
         entry["problem"] = say(err)
     return entry
@@ -266,9 +271,19 @@ def import_game(
             file=check.file_name,
             problems="; ".join(check.problems),
         )
+    for seat, player in enumerate(players, start=1):
+        character = None if isinstance(player, Player) else refused_character(normalised(player))
+        if character is not None:
+            # The seat says which name: the name itself is not repeated in the message.
+            raise services.GameChangeRefused(
+                _("%(file)s, seat %(seat)s: %(refusal)s Choose a player for that seat.")
+                % {"file": check.file_name, "seat": seat, "refusal": refusal(character)}
+            )
     with transaction.atomic():
         seated = [
-            p if isinstance(p, Player) else Player.objects.get_or_create(display_name=p)[0]
+            p
+            if isinstance(p, Player)
+            else Player.objects.get_or_create(display_name=normalised(p))[0]
             for p in players
         ]
         if len({p.pk for p in seated}) != 4:

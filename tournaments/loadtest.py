@@ -140,7 +140,10 @@ def prepare(*, tables: int, slug: str = SLUG, seed: int = 1, say: Callable = pri
         Table(
             number=game.table_number,
             game_id=game.pk,
-            link=links[game.pk].get_absolute_url(),
+            # What a phone opens in one request (the slip's address needs its script).
+            link=reverse(
+                "tournaments:table_link_in_path", args=[links[game.pk].pk, links[game.pk].code]
+            ),
             players=[p.pk for p in order[(game.table_number - 1) * 4 : game.table_number * 4]],
             plan=plan_hands(rng, rules),
         )

@@ -27,6 +27,7 @@ from scoring import payouts
 from scoring.payouts import MAX_YAKUMAN, VALID_FU
 from scoring.record import FORMAT, dump_hand
 
+from .player_names import clean_player_name
 from .refusals import say
 
 SEATS = range(4)
@@ -84,12 +85,23 @@ class Player(models.Model):
         return self.display_name
 
     def save(self, *args, **kwargs) -> None:
+        # The last guard: every path checks names with a message before it gets here. A
+        # save of other fields (a login linked) leaves a name stored before as it is.
+        fields = kwargs.get("update_fields")
+        if fields is None or "display_name" in fields:
+            self.display_name = clean_player_name(self.display_name)
         super().save(*args, **kwargs)
         # Standings show display names: a rename changes the events this player played in.
         Event.objects.filter(sessions__games__seats__player=self).names_changed()
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:player", args=[self.pk])
+
+    def clean(self) -> None:
+        try:
+            self.display_name = clean_player_name(self.display_name)
+        except ValidationError as err:
+            raise ValidationError({"display_name": err.messages}) from None
 
 
 def new_results_token() -> str:
@@ -1032,7 +1044,10 @@ class TableLink(models.Model):
         return f"table {self.game.table_number} link #{self.pk}"
 
     def get_absolute_url(self) -> str:
-        return reverse("tournaments:table_link", args=[self.pk, self.code])
+        """The address on the slip and in its QR code. The code follows `#`: browsers
+        never send a fragment, so it stays out of every access log, proxy's included; the
+        page the address opens posts the code."""
+        return f"{reverse('tournaments:table_link', args=[self.pk])}#{self.code}"
 
     @property
     def is_live(self) -> bool:

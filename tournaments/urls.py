@@ -70,7 +70,13 @@ urlpatterns = [
     path("events/<slug:slug>/changes/", trail.event_trail, name="event_trail"),
     path("events/<slug:slug>/changes.csv", trail.event_trail_csv, name="event_trail_csv"),
     # Table links and slips (views/tables_links.py).
-    path("t/<int:link_id>/<str:code>/", tables_links.table_link_open, name="table_link"),
+    path("t/<int:link_id>/", tables_links.table_link_open, name="table_link"),
+    # The address of slips printed before the code moved behind `#`.
+    path(
+        "t/<int:link_id>/<str:code>/",
+        tables_links.table_link_open_in_path,
+        name="table_link_in_path",
+    ),
     path(
         "games/<int:pk>/table-link/renew/", tables_links.table_link_renew, name="table_link_renew"
     ),

@@ -101,8 +101,8 @@ def test_a_private_and_a_public_events_taken_address_get_one_message(stranger_cl
     public = text(stranger_client.post(url("event_create"), {**data, "slug": "open-cup"}))
     private = text(stranger_client.post(url("event_create"), {**data, "slug": "hidden-cup"}))
 
-    assert "The address “open-cup” is taken by another event" in public
-    assert "The address “hidden-cup” is taken by another event" in private
+    assert "The address “open-cup” is not available. Choose another" in public
+    assert "The address “hidden-cup” is not available. Choose another" in private
     assert Event.objects.count() == 2
 
 

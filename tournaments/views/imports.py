@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from tenhou.limits import Budget
+
 from .. import access, imports, services
 from ..access import get_event_for_organiser
 from ..import_forms import UploadForm
@@ -54,7 +56,8 @@ def _store_pending(request: HttpRequest, event, form: UploadForm, files, size: i
     """Convert the uploads once and keep the results until the organiser confirms; every
     check against the event is made again then, so nothing from the browser is trusted.
     A user has one pending import: this one replaces any other."""
-    logs = [imports.convert_upload(upload.name, upload.read()) for upload in files]
+    budget = Budget()  # what all the files together may inflate
+    logs = [imports.convert_upload(upload.name, upload.read(), budget=budget) for upload in files]
     spec = form.session_spec()
     now = timezone.now()
     with transaction.atomic():

@@ -82,7 +82,7 @@ def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "%(count)s player(s) on the roster take part in session %(number)s; "
             "a plan needs at least 4. Add players on the roster page."
         ) % {"count": len(players), "number": session.number}
-    elif form.is_bound and form.is_valid():
+    elif form.is_bound and form.is_valid() and not _too_large_for_the_page(form, session):
         data = form.cleaned_data
         try:
             proposal = seat_plans.propose(
@@ -98,6 +98,26 @@ def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             context["proposal"] = proposal
             context["plan_json"] = json.dumps(proposal.plan())
     return render(request, "tournaments/seating_form.html", context)
+
+
+def _too_large_for_the_page(form: SeatingForm, session) -> bool:
+    """Refuse, on the form, a balanced plan too large to make within a request."""
+    data = form.cleaned_data
+    players = len(form.players)
+    rounds = max(data["rounds"], session.number)
+    if data["method"] != "balanced" or players * rounds <= seat_plans.MAX_PAGE_SEATINGS:
+        return False
+    form.add_error(
+        "rounds",
+        _(
+            "A balanced plan for %(players)s players over %(rounds)s rounds is too large to "
+            "make here (at most %(limit)s players × rounds). Make it on the command line with "
+            "“python manage.py seating_plan --players %(players)s --rounds %(rounds)s”, then "
+            "seat each session with the fixed method; or plan fewer rounds here."
+        )
+        % {"players": players, "rounds": rounds, "limit": f"{seat_plans.MAX_PAGE_SEATINGS:,}"},
+    )
+    return True
 
 
 def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:

@@ -1,8 +1,10 @@
 """Table links: the address (and its QR code) that lets the players at one table enter
 their game's hands from a phone without an account, and the slips that carry it.
 
-Opening a link remembers it in the visitor's session and goes to the game page, so the
-code does not stay in the address bar or in the addresses of later pages. Only
+The code follows `#` in the address, so the browser never sends it in a request line
+(access logs, proxies) and the opening page posts it. Opening a link remembers it in the
+visitor's session and goes to the game page, so the code does not stay in the address
+bar or in the addresses of later pages. Only
 organisers see a code; they lock a game, revoke its link or make a new one.
 """
 
@@ -17,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import access, services
 from ..models import Game, GameSeat, TableLink
@@ -37,8 +39,23 @@ def link_context(request: HttpRequest, link: TableLink | None, *, scale: int = 4
     return {"link": link, "url": url, "qr": qr_svg(url, scale=scale)}
 
 
-def table_link_open(request: HttpRequest, link_id: int, code: str) -> HttpResponse:
-    """The address on the slip: checks the code and lets this browser enter the game."""
+@require_http_methods(["GET", "POST"])
+def table_link_open(request: HttpRequest, link_id: int) -> HttpResponse:
+    """The address on the slip, `/t/<id>/#<code>`. The browser requests `/t/<id>/` alone
+    (a fragment is never sent), so no access log holds the code; this page's script posts
+    the code from the fragment, and without a script the code is typed from the slip."""
+    if request.method == "GET":
+        return render(request, "tournaments/table_link_open.html", {"link_id": link_id})
+    return _open(request, link_id, request.POST.get("code", "").strip())
+
+
+def table_link_open_in_path(request: HttpRequest, link_id: int, code: str) -> HttpResponse:
+    """Slips printed before the code moved behind `#` still open their game."""
+    return _open(request, link_id, code)
+
+
+def _open(request: HttpRequest, link_id: int, code: str) -> HttpResponse:
+    """Checks the code and lets this browser enter the game."""
     link = TableLink.objects.select_related("game__session__event").filter(pk=link_id).first()
     # Compared in constant time; an unknown id costs the same answer as a wrong code.
     if link is None or not link.matches(code) or not link.is_live:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -36,16 +37,37 @@ class Command(BaseCommand):
         path = Path(options["file"])
         if not path.parent.is_dir():
             raise CommandError(f"The folder {path.parent} does not exist. Create it first.")
-        # Written beside the target and renamed, so a failed write never leaves half a file
-        # where the last good backup was.
-        partial = path.with_name(path.name + ".partial")
-        with open(partial, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        if options["with_passwords"]:
-            os.chmod(partial, 0o600)
-        partial.replace(path)
+        if path.is_symlink():
+            raise CommandError(
+                f"{path} is a symbolic link; a backup is not written through one. Give the "
+                "path of the file itself."
+            )
+        write_private(path, text)
         games = sum(len(event["games"]) for event in data["events"])
         self.stdout.write(
             f"Backed up {len(data['users'])} users, {len(data['players'])} players, "
             f"{len(data['events'])} events and {games} games to {path}."
         )
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write `text` to `path`, readable by its owner only from the first byte.
+
+    A backup holds every player's name and the users' e-mail addresses. The file is made
+    beside the target by `mkstemp` (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0600, a name
+    nobody can guess in advance) and renamed over the target when whole: a failed write
+    never leaves half a file where the last good backup was, and a link planted in the
+    folder is neither followed nor written through.
+    """
+    descriptor, partial = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.", suffix=".partial"
+    )
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(partial, path)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise
