@@ -24,7 +24,7 @@ from django.utils.translation import ngettext, pgettext
 import scoring
 from scoring.rules import PRESET_SOURCES
 
-from .. import access, charts, pagecache, services, trail
+from .. import access, charts, invitations, pagecache, services, trail
 from ..forms import (
     PRESET_DESCRIPTIONS,
     EventCreateForm,
@@ -48,7 +48,6 @@ from ..tables import (
     SessionTable,
 )
 from ..trail import Actor, Kind
-from .accounts import may_link_login
 from .rounds import clock_context
 
 # Events
@@ -444,7 +443,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "player": player,
         "chosen": chosen,
         "show_real_name": request.user.is_authenticated,
-        "can_link": organises_one or may_link_login(request.user, player),
+        "can_link": organises_one
+        or invitations.may_link_login(request.user, player)
+        or invitations.may_unlink_login(request.user, player),
         "record_html": record["html"],
     }
     return render(request, "tournaments/player_detail.html", context)

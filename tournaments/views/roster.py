@@ -135,7 +135,11 @@ def roster_paste(request: HttpRequest, slug: str) -> HttpResponse:
         return _roster_page(request, event, paste_form=form, status=400)
     try:
         change = services.add_names_to_roster(
-            event.pk, form.cleaned_data["names"], create=form.cleaned_data["create"]
+            event.pk,
+            form.cleaned_data["names"],
+            create=form.cleaned_data["create"],
+            # A name reaches only players this organiser may know of.
+            known=access.visible_players(request.user),
         )
     except services.GameChangeRefused as err:
         form.add_error("names", _("Nobody was added. %(reason)s") % {"reason": err})
