@@ -78,11 +78,24 @@ def invite_organiser(request, event: Event, who: str) -> None:
 
 
 def link_login(request, player: Player, who: str) -> bool:
-    """Link `player` to the account `who` names: at once when it is the requester's own and
-    not linked to another player (True), otherwise by an invitation that account accepts
-    (False, also when there is no such account)."""
+    """Link `player` to the account `who` names: at once when it is the requester's own,
+    not linked to another player, and the player played only in events the requester
+    organises (True); otherwise by an invitation that account accepts (False, also when
+    there is no such account)."""
     user = find_login(who)
     if user is not None and user == request.user:
+        if not user.is_superuser and player.seats.exclude(
+            game__session__event__organisers=user
+        ).exists():
+            # Anyone may seat a player they can see in a game of their own event: that does
+            # not make the player theirs to claim.
+            raise InvitationRefused(
+                _(
+                    "%(player)s played in events you do not organise: ask an organiser of one "
+                    "of them to link your login, or the site's administrator."
+                )
+                % {"player": player}
+            )
         with transaction.atomic():
             locked = Player.objects.select_for_update().get(pk=player.pk)
             if Player.objects.filter(user=user).exclude(pk=player.pk).exists():
