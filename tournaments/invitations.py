@@ -84,9 +84,10 @@ def link_login(request, player: Player, who: str) -> bool:
     there is no such account)."""
     user = find_login(who)
     if user is not None and user == request.user:
-        if not user.is_superuser and player.seats.exclude(
-            game__session__event__organisers=user
-        ).exists():
+        if (
+            not user.is_superuser
+            and player.seats.exclude(game__session__event__organisers=user).exists()
+        ):
             # Anyone may seat a player they can see in a game of their own event: that does
             # not make the player theirs to claim.
             raise InvitationRefused(

@@ -32,9 +32,7 @@ def test_five_wrong_passwords_lock_the_account_even_for_the_right_password(clien
     assert "_auth_user_id" not in client.session
 
 
-def test_a_lock_on_an_account_from_one_address_lets_the_account_in_from_another(
-    client, organiser
-):
+def test_a_lock_on_an_account_from_one_address_lets_the_account_in_from_another(client, organiser):
     for _ in range(6):
         try_login(client, "organiser", "guess", address="198.51.100.1")
     assert try_login(client, "organiser", ORGANISER_PASSWORD, "198.51.100.1").status_code == 429

@@ -6,38 +6,118 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0018_records_token'),
+        ("tournaments", "0018_records_token"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PasswordResetRequest',
+            name="PasswordResetRequest",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ip_address', models.GenericIPAddressField(blank=True, null=True)),
-                ('email', models.CharField(max_length=254)),
-                ('requested_at', models.DateTimeField(db_index=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ip_address", models.GenericIPAddressField(blank=True, null=True)),
+                ("email", models.CharField(max_length=254)),
+                ("requested_at", models.DateTimeField(db_index=True)),
             ],
         ),
         migrations.CreateModel(
-            name='Invitation',
+            name="Invitation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('organise', 'Organise an event'), ('link', 'Be linked to a player')], max_length=10, verbose_name='kind')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created at')),
-                ('event', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.event')),
-                ('invited_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='invited by')),
-                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.player')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invitations', to=settings.AUTH_USER_MODEL, verbose_name='invited account')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("organise", "Organise an event"),
+                            ("link", "Be linked to a player"),
+                        ],
+                        max_length=10,
+                        verbose_name="kind",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="created at")),
+                (
+                    "event",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "invited_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="invited by",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.player",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="invitations",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="invited account",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'invitation',
-                'verbose_name_plural': 'invitations',
-                'ordering': ['-created_at'],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('event__isnull', False), ('kind', 'organise'), ('player__isnull', True)), models.Q(('event__isnull', True), ('kind', 'link'), ('player__isnull', False)), _connector='OR'), name='invitation_names_its_event_or_player'), models.UniqueConstraint(condition=models.Q(('kind', 'organise')), fields=('user', 'event'), name='one_organiser_invitation_per_event'), models.UniqueConstraint(condition=models.Q(('kind', 'link')), fields=('user', 'player'), name='one_link_invitation_per_player')],
+                "verbose_name": "invitation",
+                "verbose_name_plural": "invitations",
+                "ordering": ["-created_at"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(
+                                ("event__isnull", False),
+                                ("kind", "organise"),
+                                ("player__isnull", True),
+                            ),
+                            models.Q(
+                                ("event__isnull", True), ("kind", "link"), ("player__isnull", False)
+                            ),
+                            _connector="OR",
+                        ),
+                        name="invitation_names_its_event_or_player",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("kind", "organise")),
+                        fields=("user", "event"),
+                        name="one_organiser_invitation_per_event",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("kind", "link")),
+                        fields=("user", "player"),
+                        name="one_link_invitation_per_player",
+                    ),
+                ],
             },
         ),
     ]
