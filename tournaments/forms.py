@@ -718,9 +718,24 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
             "ema_number": gettext_lazy("Eight digits, if the player has one."),
         }
 
+    def __init__(self, *args, known=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The players the user may know of: a name only clashes with theirs (a new player
+        # whose name a hidden player holds gets a numbered one: `services.free_name`).
+        self.known = Player.objects.all() if known is None else known
+
+    def validate_unique(self) -> None:
+        # The name is checked among the known players in clean_display_name; the model's
+        # own check would tell of every player's name.
+        exclude = self._get_validation_exclusions() | {"display_name"}
+        try:
+            self.instance.validate_unique(exclude=exclude)
+        except ValidationError as err:
+            self._update_errors(err)
+
     def clean_display_name(self) -> str:
         name = " ".join(self.cleaned_data["display_name"].split())
-        clash = Player.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk)
+        clash = self.known.filter(display_name__iexact=name).exclude(pk=self.instance.pk)
         existing = clash.values_list("display_name", flat=True).first()
         if existing:
             raise ValidationError(

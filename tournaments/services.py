@@ -949,16 +949,21 @@ def set_substitutes(game_id: int, seats: Sequence[int]) -> bool:
 NAME_LENGTH = Player._meta.get_field("display_name").max_length
 
 
-def new_player(name: str) -> Player:
-    """A new player called `name`, or `name 2`, `name 3`... when another player holds the
-    name (in any case). Display names are unique across the site, so a name held by a
-    player the organiser may not know of gives a numbered name rather than that player."""
+def free_name(name: str) -> str:
+    """`name`, or `name 2`, `name 3`... when another player holds the name (in any case).
+    Display names are unique across the site, so a name held by a player the organiser may
+    not know of gives a new player a numbered name rather than that player."""
     candidate, number = name, 1
     while Player.objects.filter(display_name__iexact=candidate).exists():
         number += 1
         tail = f" {number}"
         candidate = name[: NAME_LENGTH - len(tail)].rstrip() + tail
-    return Player.objects.create(display_name=candidate)
+    return candidate
+
+
+def new_player(name: str) -> Player:
+    """A new player called `name`, or by a numbered name when it is taken (`free_name`)."""
+    return Player.objects.create(display_name=free_name(name))
 
 
 def player_named(name: str, known=None) -> Player:

@@ -137,6 +137,27 @@ def test_a_private_player_pasted_by_name_with_create_gives_a_new_player_instead(
     assert "Hidden Real Name" not in page and "04010001" not in page
 
 
+@pytest.mark.parametrize("name", ["Secret Sae", "secret sae"])
+def test_a_new_player_named_like_a_private_player_is_added_under_a_numbered_name(
+    stranger_client, hidden, mine, name
+):
+    data = {"new-display_name": name}
+    secret = stranger_client.post(url("roster_new", "mine"), data)
+    secret_message = shown_messages(stranger_client.get(secret.url))
+    free = stranger_client.post(url("roster_new", "mine"), {"new-display_name": "Nobody Nori"})
+    free_message = shown_messages(stranger_client.get(free.url))
+
+    assert secret.status_code == free.status_code == 302
+    assert secret_message == [f"{name} 2 is a new player and on the roster."]
+    assert free_message == ["Nobody Nori is a new player and on the roster."]
+    assert not mine.roster.filter(player=hidden).exists()
+    assert stranger_client.get(url("player", hidden.pk)).status_code == 404
+    # A name the stranger may know of is refused as before.
+    again = stranger_client.post(url("roster_new", "mine"), {"new-display_name": "nobody nori"})
+    assert again.status_code == 400
+    assert "There is already a player called “Nobody Nori”." in text(again)
+
+
 def test_a_pasted_name_still_finds_a_player_the_organiser_may_know(organiser_client, hidden, event):
     response = organiser_client.post(url("roster_paste", "thursday"), {"names": "secret sae"})
 

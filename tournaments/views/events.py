@@ -380,11 +380,13 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def player_create(request: HttpRequest) -> HttpResponse:
-    form = PlayerForm(request.POST or None)
+    form = PlayerForm(request.POST or None, known=access.visible_players(request.user))
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
-                player = form.save()
+                player = form.save(commit=False)
+                player.display_name = services.free_name(player.display_name)
+                player.save()
         except IntegrityError:
             form.add_error("display_name", _("Someone else just added a player with this name."))
         else:
