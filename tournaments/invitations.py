@@ -44,7 +44,14 @@ def _tell(user, subject: str, text: str, request) -> None:
     if not user.email:
         return
     link = request.build_absolute_uri(reverse("invitations"))
-    send_mail(subject, f"{text}\n\n{link}\n", settings.DEFAULT_FROM_EMAIL, [user.email])
+    # A failing mail server must not answer differently for an account that exists.
+    send_mail(
+        subject,
+        f"{text}\n\n{link}\n",
+        settings.DEFAULT_FROM_EMAIL,
+        [user.email],
+        fail_silently=True,
+    )
 
 
 def _invite(request, user, **fields) -> Invitation | None:
@@ -125,33 +132,50 @@ def link_login(request, player: Player, who: str) -> bool:
 
 def accept(invitation_id: int, user) -> Invitation:
     """Accept one of `user`'s invitations: they organise the event, or the player is linked
-    to their login. Raises `InvitationRefused` when it no longer can be."""
+    to their login. Raises `InvitationRefused` when it no longer can be; an invitation whose
+    sender may no longer send it lapses."""
     with transaction.atomic():
         invitation = (
-            Invitation.objects.select_for_update()
-            .select_related("event", "player")
+            Invitation.objects.select_for_update(of=("self",))
+            .select_related("event", "player", "invited_by")
             .filter(pk=invitation_id, user=user)
             .first()
         )
         if invitation is None:
             raise InvitationRefused(_("This invitation is no longer there."))
-        if invitation.kind == Invitation.Kind.ORGANISE:
+        if not _still_allowed(invitation):
+            invitation.delete()
+            invitation = None
+        elif invitation.kind == Invitation.Kind.ORGANISE:
             invitation.event.organisers.add(user)
+            invitation.delete()
         else:
-            player = Player.objects.select_for_update().get(pk=invitation.player_id)
-            if player.user_id is not None and player.user_id != user.pk:
-                raise InvitationRefused(
-                    _("%(player)s is linked to another login now: ask the organiser.")
-                    % {"player": player}
-                )
-            if Player.objects.filter(user=user).exclude(pk=player.pk).exists():
-                raise InvitationRefused(
-                    _("Your login is linked to another player: unlink it there first.")
-                )
-            player.user = user
-            player.save(update_fields=["user"])
-        invitation.delete()
-        return invitation
+            _link(invitation.player_id, user)
+            invitation.delete()
+    if invitation is None:
+        raise InvitationRefused(_("This invitation is no longer there."))
+    return invitation
+
+
+def _still_allowed(invitation: Invitation) -> bool:
+    inviter = invitation.invited_by
+    if inviter is None:
+        return False
+    if invitation.kind == Invitation.Kind.ORGANISE:
+        return inviter.is_superuser or invitation.event.organisers.filter(pk=inviter.pk).exists()
+    return may_link_login(inviter, invitation.player)
+
+
+def _link(player_id: int, user) -> None:
+    player = Player.objects.select_for_update().get(pk=player_id)
+    if player.user_id is not None and player.user_id != user.pk:
+        raise InvitationRefused(
+            _("%(player)s is linked to another login now: ask the organiser.") % {"player": player}
+        )
+    if Player.objects.filter(user=user).exclude(pk=player.pk).exists():
+        raise InvitationRefused(_("Your login is linked to another player: unlink it there first."))
+    player.user = user
+    player.save(update_fields=["user"])
 
 
 def decline(invitation_id: int, user) -> bool:

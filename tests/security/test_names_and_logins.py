@@ -275,6 +275,25 @@ def test_a_stranger_cannot_link_a_login_through_a_roster_or_a_game_of_their_own(
     assert not Invitation.objects.exists()
 
 
+def test_an_invitation_lapses_when_its_sender_no_longer_organises_the_event(
+    organiser_client, event, organiser, stranger, stranger_client, django_user_model
+):
+    other = django_user_model.objects.create_user("other", password="other-long-password")
+    event.organisers.add(other)
+    organiser_client.post(url("event_organisers", "thursday"), {"who": "stranger"})
+    invitation = Invitation.objects.get(user=stranger)
+    event.organisers.remove(organiser)
+
+    response = stranger_client.post(
+        reverse("invitation_answer", args=[invitation.pk]), {"accept": "1"}, follow=True
+    )
+
+    assert response.status_code == 200
+    assert shown_messages(response) == ["This invitation is no longer there."]
+    assert not event.organisers.filter(pk=stranger.pk).exists()
+    assert not Invitation.objects.exists()
+
+
 @pytest.mark.parametrize(
     ("existing", "missing"),
     [("helper", "nobody"), ("Helper@Example.org", "nobody@example.org"), ("root", "rot")],
