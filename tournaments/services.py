@@ -1081,33 +1081,6 @@ def _store_game_from_record(
         return game
 
 
-def remove_event_import(
-    event_id: int,
-    session_ids: Sequence[int],
-    player_ids: Sequence[int],
-    rules_before: tuple[str, dict[str, Any]],
-    *,
-    batch: int = 100,
-) -> None:
-    """Take back an event import that failed part way: the games of the sessions it
-    created (`batch` games per transaction, so that no deletion holds the write lock
-    long), the sessions, the players it created that sit in no other game and are on no
-    roster, and the event's rules as they were before."""
-    while True:
-        ids = list(
-            Game.objects.filter(session_id__in=session_ids).values_list("pk", flat=True)[:batch]
-        )
-        if not ids:
-            break
-        with transaction.atomic():
-            Game.objects.filter(pk__in=ids).delete()
-    with transaction.atomic():
-        Session.objects.filter(pk__in=session_ids, event_id=event_id).delete()
-        Player.objects.filter(pk__in=player_ids, seats__isnull=True, entries__isnull=True).delete()
-        totals.results_changed(event_id)
-    change_event_rules(event_id, *rules_before)
-
-
 @dataclass(frozen=True)
 class RulesChange:
     games: int
