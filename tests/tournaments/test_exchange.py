@@ -11,6 +11,7 @@ import zipfile
 from types import SimpleNamespace
 
 import pytest
+from django.core.management import CommandError, call_command
 
 from scoring import score
 from scoring.simulate import random_record
@@ -245,3 +246,19 @@ def test_a_damaged_export_is_refused_with_the_reason_and_nothing_written(
     with pytest.raises(exchange.ImportRefused, match=re.escape(message)):
         exchange.import_event(empty, data)
     assert not Session.objects.filter(event=empty).exists()
+
+
+def test_the_import_event_command_imports_without_the_time_limit(
+    organiser, empty, tmp_path, settings
+):
+    settings.IMPORT_TIME_LIMIT = 1e-9
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(league_export(organiser, 5)))
+    out = io.StringIO()
+
+    call_command("import_event", "copy", str(path), stdout=out)
+
+    assert out.getvalue().strip() == "Imported 5 games into Copy."
+    assert Game.objects.filter(session__event=empty).count() == 5
+    with pytest.raises(CommandError, match="Nothing was imported: an event export goes into an"):
+        call_command("import_event", "copy", str(path))
