@@ -193,17 +193,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT failed logins for one account or
-# from one address, further tries are refused for LOGIN_LOCK_MINUTES (every try while
-# locked starts the wait again). A superuser unlocks at once in the admin ("Access
-# attempts": delete the rows) or with `manage.py axes_reset_username NAME`.
+# Login throttling (django-axes 8, settings as its axes/conf.py reads them): failed logins
+# are counted per pair of account and address, so that someone who knows an organiser's
+# username cannot lock them out from elsewhere, and one player's typos behind a venue's
+# shared address lock out nobody else. After LOGIN_FAILURE_LIMIT failures that pair waits
+# LOGIN_LOCK_MINUTES, counted from the failure that locked it: tries during the wait do not
+# start it again (AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT). A superuser unlocks at
+# once in the admin ("Access attempts": delete the rows) or with `manage.py
+# axes_reset_username NAME`.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCK_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCK_MINUTES", 10))
+# A list inside the list: the combination of both, not either of them.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.accounts.lockout_response"
 # Behind N reverse proxies that append to X-Forwarded-For, set LOGIN_PROXY_COUNT=N so that
@@ -219,10 +225,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:home"
 LOGOUT_REDIRECT_URL = "tournaments:home"
 
-# Email, for password resets: printed on the console unless EMAIL_HOST names an SMTP
-# server, which production sets together with the others below.
+# Email, for password resets and invitations: sent through EMAIL_HOST. Without one, DEBUG
+# prints mail on the console; production refuses to start unless EMAIL_TO_CONSOLE=1 says
+# that printing mail (reset links included) into the server's log is meant.
 
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+EMAIL_TO_CONSOLE = env_bool("EMAIL_TO_CONSOLE", False)
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     EMAIL_PORT = env_int("EMAIL_PORT", 587)
@@ -230,10 +238,25 @@ if EMAIL_HOST:
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", EMAIL_PORT == 587)
     EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
-else:
+elif DEBUG or EMAIL_TO_CONSOLE:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    raise ImproperlyConfigured(
+        "EMAIL_HOST is not set. With DEBUG=0 Tenbou sends password-reset mail through an SMTP "
+        "server: set EMAIL_HOST (and EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_PORT), or "
+        "set EMAIL_TO_CONSOLE=1 to print every mail, reset links included, into the "
+        "server's log on purpose."
+    )
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tenbou@localhost")
 EMAIL_TIMEOUT = 20
+# Password-reset mails asked for per hour from one address, and for one email address.
+PASSWORD_RESETS_PER_ADDRESS = env_int("PASSWORD_RESETS_PER_ADDRESS", 5)
+PASSWORD_RESETS_PER_EMAIL = env_int("PASSWORD_RESETS_PER_EMAIL", 3)
+
+# An event import from the web page that has not finished writing after this many seconds
+# is taken back and refused: keep it well under the web server's worker timeout (gunicorn's
+# --timeout, 30 s by default; see README, "Deployment"). 0: no limit.
+IMPORT_TIME_LIMIT = env_int("IMPORT_TIME_LIMIT", 15)
 
 # Internationalisation
 

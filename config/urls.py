@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments import accounts as tenbou_accounts
 from tournaments.views import accounts
 
 urlpatterns = [
@@ -24,7 +25,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/",
-        auth_views.PasswordResetView.as_view(),
+        tenbou_accounts.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(
@@ -46,5 +47,11 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/my-games/", accounts.my_games, name="my_games"),
+    path("accounts/invitations/", accounts.invitation_list, name="invitations"),
+    path(
+        "accounts/invitations/<int:pk>/",
+        accounts.invitation_answer,
+        name="invitation_answer",
+    ),
     path("", include("tournaments.urls")),
 ]

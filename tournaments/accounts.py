@@ -1,17 +1,27 @@
-"""Logins: how a refused login is shown and which address a try is counted against.
+"""Logins: how a refused login is shown, which address a try is counted against, and how
+often a password reset may be asked for.
 
-django-axes counts failed logins per account and per address (settings.AXES_*); these two
-hooks are named there.
+django-axes counts failed logins per pair of account and address (settings.AXES_*); the
+first two hooks are named there.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
+from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from .models import PasswordResetRequest
 
 
 def lockout_minutes() -> int:
@@ -21,9 +31,9 @@ def lockout_minutes() -> int:
 def lockout_message() -> str:
     minutes = lockout_minutes()
     return ngettext(
-        "Too many failed logins for this account or from this address. Try again in "
+        "Too many failed logins for this account from this address. Try again in "
         "%(minutes)s minute, or ask the site's administrator to unlock it.",
-        "Too many failed logins for this account or from this address. Try again in "
+        "Too many failed logins for this account from this address. Try again in "
         "%(minutes)s minutes, or ask the site's administrator to unlock it.",
         minutes,
     ) % {"minutes": minutes}
@@ -58,3 +68,51 @@ def client_ip(request) -> str:
 def site(request) -> dict:
     """What every template may need to know about the site's settings."""
     return {"open_signup": settings.OPEN_SIGNUP}
+
+
+# Password resets: each request is counted per address and per email typed (whether or not
+# an account uses it, so that the answer tells nothing), over the last hour.
+RESET_WINDOW = timedelta(hours=1)
+RESET_KEPT = timedelta(days=1)
+
+
+def password_reset_allowed(request, email: str) -> bool:
+    """Whether another reset mail may be sent for `email` from this request's address;
+    counts the request when it may."""
+    try:
+        address = str(ipaddress.ip_address(client_ip(request)))
+    except ValueError:
+        address = None
+    email = email.strip().lower()
+    now = timezone.now()
+    with transaction.atomic():
+        PasswordResetRequest.objects.filter(requested_at__lt=now - RESET_KEPT).delete()
+        recent = PasswordResetRequest.objects.filter(requested_at__gte=now - RESET_WINDOW)
+        if (
+            recent.filter(ip_address=address).count() >= settings.PASSWORD_RESETS_PER_ADDRESS
+            or recent.filter(email=email).count() >= settings.PASSWORD_RESETS_PER_EMAIL
+        ):
+            return False
+        PasswordResetRequest.objects.create(ip_address=address, email=email, requested_at=now)
+    return True
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, with the requests per address and per email bounded."""
+
+    def form_valid(self, form):
+        if not password_reset_allowed(self.request, form.cleaned_data["email"]):
+            form.add_error(
+                None,
+                ValidationError(
+                    _(
+                        "Too many password resets were asked for from this address or for "
+                        "this email in the last hour. Wait an hour, then ask again."
+                    ),
+                    code="throttled",
+                ),
+            )
+            response = self.form_invalid(form)
+            response.status_code = 429
+            return response
+        return super().form_valid(form)

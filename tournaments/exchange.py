@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import DatabaseError, connection, transaction
-from django.utils.translation import gettext as _
+from django.conf import settings
+from django.db import DatabaseError, transaction
 
 import scoring
 from scoring.errors import Phrase, gettext_noop
@@ -28,7 +28,7 @@ from scoring.game import GameResult
 from scoring.record import TENTH, dump_hand
 from scoring.rules import option_names
 
-from . import services, totals
+from . import access, services, totals
 from .forms import MAX_RULE_NUMBER, MAX_SESSION_NUMBER, MAX_TABLE_NUMBER, option_kind
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
 from .player_names import normalised, refusal, refused_character
@@ -180,12 +180,6 @@ class ImportRefused(Refusal):
 
 # Larger exports are refused: an event of more games is a restore from a backup.
 MAX_IMPORT_GAMES = 2_000
-# Games written per transaction. Each transaction holds SQLite's write lock, so another
-# organiser's save waits at most for one batch, never for the whole import: a game played
-# hand by hand takes about 40 ms of CPU to write, so 20 games hold the lock under a second.
-BATCH_GAMES = 20
-# Seconds between two batches on SQLite, so that a save waiting for the lock gets it.
-BATCH_PAUSE = 0.12
 # A session's title, a player's display name and a log id, as the models keep them.
 MAX_TITLE = Session._meta.get_field("title").max_length
 MAX_NAME = Player._meta.get_field("display_name").max_length
@@ -232,19 +226,19 @@ def check_rules(rules: Any) -> None:
         preset, overrides = rules.get("preset"), rules.get("overrides", {})
     else:
         _resolve_rules(rules)  # the engine says what a rules field is
-        raise ImportRefused(_("its rules are not valid"))
+        raise ImportRefused(gettext_noop("its rules are not valid"))
     if not isinstance(preset, str) or preset not in scoring.PRESETS:
         raise ImportRefused(
-            _("its rules name no known preset; the presets are %(presets)s")
-            % {"presets": ", ".join(sorted(scoring.PRESETS))}
+            gettext_noop("its rules name no known preset; the presets are %(presets)s"),
+            presets=", ".join(sorted(scoring.PRESETS)),
         )
     if not isinstance(overrides, dict):
-        raise ImportRefused(_("its rule options are not a list of option: value"))
+        raise ImportRefused(gettext_noop("its rule options are not a list of option: value"))
     for name, value in overrides.items():
         if not _option_in_bounds(name, value):
             raise ImportRefused(
-                _("its rule option %(option)s has a value the rules page would refuse")
-                % {"option": repr(name)[:40]}
+                gettext_noop("its rule option %(option)s has a value the rules page would refuse"),
+                option=repr(name)[:40],
             )
     _resolve_rules(rules)
 
@@ -253,9 +247,11 @@ def _resolve_rules(rules: Any) -> None:
     try:
         scoring.resolve_rules(rules)
     except scoring.ScoringError as err:
-        raise ImportRefused(_("its rules are not valid: %(reason)s") % {"reason": err}) from None
+        raise ImportRefused(
+            gettext_noop("its rules are not valid: %(reason)s"), reason=err
+        ) from None
     except (ArithmeticError, TypeError, ValueError):
-        raise ImportRefused(_("its rules are not valid")) from None
+        raise ImportRefused(gettext_noop("its rules are not valid")) from None
 
 
 def _is_number(value: Any) -> bool:
@@ -311,40 +307,50 @@ def check_record_numbers(where: str, record: dict[str, Any]) -> None:
         and all(_is_number(v) and v == int(v) and abs(v) <= MAX_SCORE for v in finals)
     ):
         raise ImportRefused(
-            _("%(game)s has final scores that are not whole numbers within ±%(most)s")
-            % {"game": where, "most": f"{MAX_SCORE:,}"}
+            gettext_noop("%(game)s has final scores that are not whole numbers within ±%(most)s"),
+            game=where,
+            most=f"{MAX_SCORE:,}",
         )
     sticks = record.get("leftover_sticks", 0)
     if not (_is_number(sticks) and sticks == int(sticks) and 0 <= sticks <= MAX_STICKS):
         raise ImportRefused(
-            _("%(game)s leaves %(sticks)s sticks on the table; a game leaves 0 to %(most)s")
-            % {"game": where, "sticks": repr(sticks)[:20], "most": MAX_STICKS}
+            gettext_noop(
+                "%(game)s leaves %(sticks)s sticks on the table; a game leaves 0 to %(most)s"
+            ),
+            game=where,
+            sticks=repr(sticks)[:20],
+            most=MAX_STICKS,
         )
     penalties = record.get("penalties", [])
     if not isinstance(penalties, list):
-        raise ImportRefused(_("%(game)s has penalties that are not a list") % {"game": where})
+        raise ImportRefused(gettext_noop("%(game)s has penalties that are not a list"), game=where)
     for number, penalty in enumerate(penalties, start=1):
         if not isinstance(penalty, dict):
             raise ImportRefused(
-                _("%(game)s, penalty %(number)s is not a penalty")
-                % {"game": where, "number": number}
+                gettext_noop("%(game)s, penalty %(number)s is not a penalty"),
+                game=where,
+                number=number,
             )
         points = penalty.get("match_points")
         if not _tenths_within(points, PENALTY_DIGITS) or points == 0:
             raise ImportRefused(
-                _(
+                gettext_noop(
                     "%(game)s, penalty %(number)s: match points are a number other than 0 "
                     "of at most %(most)s, kept to tenths"
-                )
-                % {"game": where, "number": number, "most": f"{MAX_PENALTY:,}"}
+                ),
+                game=where,
+                number=number,
+                most=f"{MAX_PENALTY:,}",
             )
         if not check_text(penalty.get("reason", ""), MAX_REASON):
             raise ImportRefused(
-                _(
+                gettext_noop(
                     "%(game)s, penalty %(number)s: the reason is text of at most %(most)s "
                     "characters, without control characters"
-                )
-                % {"game": where, "number": number, "most": MAX_REASON}
+                ),
+                game=where,
+                number=number,
+                most=MAX_REASON,
             )
 
 
@@ -512,25 +518,34 @@ def _plan(data: dict[str, Any]) -> tuple[list[dict[str, Any]], list[_Planned]]:
     return sessions, planned
 
 
-def _players(names: list[str], created: list[int]) -> list[Player]:
-    """The players of these names, creating the missing ones (their ids go to `created`)."""
-    found = {p.display_name: p for p in Player.objects.filter(display_name__in=names)}
-    for name in names:
-        if name not in found:
-            found[name] = Player.objects.create(display_name=name)
-            created.append(found[name].pk)
+def _players(names: list[str], found: dict[str, Player], known) -> list[Player]:
+    """The players of these names among `known` (every player if None), creating the
+    missing ones (`services.new_player`); `found` keeps what each name turned into."""
+    missing = [name for name in names if name not in found]
+    if missing:
+        pool = Player.objects.all() if known is None else known
+        found.update((p.display_name, p) for p in pool.filter(display_name__in=missing))
+        for name in missing:
+            if name not in found:
+                found[name] = services.new_player(name)
     return [found[name] for name in names]
 
 
-def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES) -> int:
+def import_event(event: Event, data: Any, *, user=None, time_limit: float | None = None) -> int:
     """Rebuild an exported event's sessions and games in `event`, which must have none.
 
-    The event takes the export's rules, so every result comes out as it was. All or
-    nothing: the whole export is checked and every game replayed before anything is
-    written, then games are written `batch` to a transaction so that no one waits long
-    for the database; if a write fails even so, what was written is taken back.
+    The event takes the export's rules, so every result comes out as it was. Names reach
+    only the players `user` may know of (`access.visible_players`); other names become new
+    players. All or nothing: the whole export is checked and every game replayed before
+    anything is written, then everything is written in one transaction, so that a worker
+    killed part way leaves nothing behind. An import that has not finished after
+    `time_limit` seconds (settings.IMPORT_TIME_LIMIT if None; 0 for none) is taken back and
+    refused, well before the web server's worker timeout would kill it.
     Returns the number of games.
     """
+    started = time.monotonic()
+    if time_limit is None:
+        time_limit = settings.IMPORT_TIME_LIMIT
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused(
             gettext_noop("not a Tenbou event export (format %(format)s)"), format=FORMAT
@@ -550,41 +565,44 @@ def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES
     preset, overrides = (
         (rules, {}) if isinstance(rules, str) else (rules.get("preset"), rules.get("overrides", {}))
     )
+    known = access.visible_players(user) if user is not None else None
+    found: dict[str, Player] = {}
     try:
-        with transaction.atomic():
+        with transaction.atomic(), totals.batched():
             # The claim: only one import fills an empty event; a second one finds sessions.
             locked = Event.objects.select_for_update().get(pk=event.pk)
             if locked.sessions.exists():
                 raise ImportRefused(
                     gettext_noop("an event export goes into an empty event: this one has sessions")
                 )
-            rules_before = (locked.rules_preset, locked.rules_overrides)
             services.change_event_rules(event.pk, preset, overrides)
             created_sessions = {
                 spec["number"]: Session.objects.create(event=event, **spec) for spec in sessions
             }
-    except services.GameChangeRefused as err:
-        raise ImportRefused(err) from None
-    created_players: list[int] = []
-    try:
-        for start in range(0, len(planned), batch):
-            new_players: list[int] = []
-            with transaction.atomic(), totals.batched():
-                for game in planned[start : start + batch]:
-                    services.create_game_from_record(
-                        created_sessions[game.session],
-                        game.record,
-                        _players(game.names, new_players),
-                        table_number=game.table,
-                        source_id=game.source_id,
-                        user=user,
-                        result=game.result,
+            for written, game in enumerate(planned):
+                if time_limit and time.monotonic() - started > time_limit:
+                    raise ImportRefused(
+                        gettext_noop(
+                            "it takes longer than %(seconds)s seconds to write on this server"
+                            " (%(written)s of %(games)s games written), and nothing was kept."
+                            " Import its sessions in several events, or ask the site's"
+                            " administrator to import it with `manage.py import_event`"
+                        ),
+                        seconds=f"{time_limit:g}",
+                        written=f"{written:,}",
+                        games=f"{len(planned):,}",
                     )
-            created_players += new_players
-            if start + batch < len(planned) and connection.vendor == "sqlite":
-                # SQLite's busy handler polls for the lock every 100 ms at most: without a
-                # pause the next batch takes the lock again before a waiting save sees it.
-                time.sleep(BATCH_PAUSE)
+                services.create_game_from_record(
+                    created_sessions[game.session],
+                    game.record,
+                    _players(game.names, found, known),
+                    table_number=game.table,
+                    source_id=game.source_id,
+                    user=user,
+                    result=game.result,
+                )
+    except ImportRefused:
+        raise  # a refusal of its own (a ValueError too), worded already
     except (
         services.GameChangeRefused,
         DatabaseError,
@@ -593,13 +611,6 @@ def import_event(event: Event, data: Any, *, user=None, batch: int = BATCH_GAMES
         TypeError,
         ValueError,
     ) as err:
-        services.remove_event_import(
-            event.pk,
-            [s.pk for s in created_sessions.values()],
-            created_players,
-            rules_before,
-            batch=batch,
-        )
         problem = err.phrase if isinstance(err, services.GameChangeRefused) else str(err)
         raise ImportRefused(
             gettext_noop("the export could not be written, and nothing was kept: %(problem)s"),

@@ -736,9 +736,24 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
             "ema_number": gettext_lazy("Eight digits, if the player has one."),
         }
 
+    def __init__(self, *args, known=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The players the user may know of: a name only clashes with theirs (a new player
+        # whose name a hidden player holds gets a numbered one: `services.free_name`).
+        self.known = Player.objects.all() if known is None else known
+
+    def validate_unique(self) -> None:
+        # The name is checked among the known players in clean_display_name; the model's
+        # own check would tell of every player's name.
+        exclude = self._get_validation_exclusions() | {"display_name"}
+        try:
+            self.instance.validate_unique(exclude=exclude)
+        except ValidationError as err:
+            self._update_errors(err)
+
     def clean_display_name(self) -> str:
         name = clean_player_name(self.cleaned_data["display_name"])
-        clash = Player.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk)
+        clash = self.known.filter(display_name__iexact=name).exclude(pk=self.instance.pk)
         existing = clash.values_list("display_name", flat=True).first()
         if existing:
             raise ValidationError(
@@ -1033,25 +1048,14 @@ class WithdrawForm(TenbouFormMixin, forms.Form):
 
 
 def find_login(who: str):
-    """The one active account whose username is exactly `who`, or whose email is `who` (in
-    any case); a ValidationError a person can act on otherwise."""
+    """The one active account whose username is exactly `who`, or the one whose email is
+    `who` (in any case); None otherwise. Callers answer the same either way, so that no
+    form tells which usernames and emails exist."""
     users = get_user_model().objects.filter(is_active=True)
     user = users.filter(username=who).first()
     if user is None and "@" in who:
         matches = list(users.filter(email__iexact=who)[:2])
-        if len(matches) > 1:
-            raise ValidationError(
-                _("More than one account uses “%(who)s”. Give the username instead.") % {"who": who}
-            )
-        user = matches[0] if matches else None
-    if user is None:
-        raise ValidationError(
-            _(
-                "No account has the username or email “%(who)s”. Check the spelling, or ask "
-                "them for the username they log in with."
-            )
-            % {"who": who}
-        )
+        user = matches[0] if len(matches) == 1 else None
     return user
 
 
@@ -1071,39 +1075,26 @@ class LoginNameField(forms.CharField):
 
 class OrganiserAddForm(TenbouFormMixin, forms.Form):
     """A co-organiser named exactly, by username or email: nobody browses a list of every
-    account."""
+    account. The account gets an invitation to accept; the answer is the same whether an
+    account has that name or not."""
 
     who = LoginNameField()
 
-    def __init__(self, *args, event: Event, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.event = event
-
-    def clean_who(self):
-        user = find_login(self.cleaned_data["who"].strip())
-        if self.event.organisers.filter(pk=user.pk).exists():
-            raise ValidationError(
-                _("%(user)s is already an organiser of this event.") % {"user": user.get_username()}
-            )
-        return user
+    def clean_who(self) -> str:
+        return self.cleaned_data["who"].strip()
 
 
 class PlayerLinkForm(TenbouFormMixin, forms.Form):
+    """The login of a player, by username or email; the account accepts the link (unless
+    it is the organiser's own), and the answer is the same whether it exists or not."""
+
     who = LoginNameField(
         label=gettext_lazy("Their username or email"),
-        help_text=gettext_lazy("The login of this player: “My games” then shows their games."),
+        help_text=gettext_lazy(
+            "The login of this player. They accept the link on their invitations page; "
+            "“My games” then shows their games."
+        ),
     )
 
-    def __init__(self, *args, player: Player, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.player = player
-
-    def clean_who(self):
-        user = find_login(self.cleaned_data["who"].strip())
-        other = Player.objects.filter(user=user).exclude(pk=self.player.pk).first()
-        if other is not None:
-            raise ValidationError(
-                _("%(login)s is already linked to the player %(player)s. Unlink them there first.")
-                % {"login": user.get_username(), "player": other}
-            )
-        return user
+    def clean_who(self) -> str:
+        return self.cleaned_data["who"].strip()

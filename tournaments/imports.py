@@ -101,10 +101,12 @@ class LogCheck:
         return (self.game.log_id if self.game else None) or ""
 
 
-def match_names(names: Sequence[str], offered=None) -> list[NameMatch]:
-    """Exact display-name matches first; otherwise close names, among the `offered`
-    players (every active player if None), for the organiser to confirm."""
-    exact = {p.display_name: p for p in Player.objects.filter(display_name__in=names)}
+def match_names(names: Sequence[str], offered=None, known=None) -> list[NameMatch]:
+    """Exact display-name matches among the `known` players (every player if None) first;
+    otherwise close names, among the `offered` players (every active player if None), for
+    the organiser to confirm. A player outside `known` is never matched."""
+    pool = Player.objects.all() if known is None else known
+    exact = {p.display_name: p for p in pool.filter(display_name__in=names)}
     matches = []
     candidates: dict[str, Player] | None = None
     for name in names:
@@ -153,7 +155,8 @@ def check_converted(event: Event, entry: Mapping[str, Any], *, user=None) -> Log
     check.final_scores = list(game.final_scores)
     check.hand_count = len(game.hand_deltas)
     offered = access.pickable_players(user, event) if user is not None else None
-    check.names = match_names(game.players, offered)
+    known = access.visible_players(user) if user is not None else None
+    check.names = match_names(game.players, offered, known)
     if game.log_id:
         same = Game.objects.filter(source_id=game.log_id).select_related("session__event")
         here = same.filter(source_event=event).first()
@@ -263,7 +266,8 @@ def import_game(
 ) -> Game:
     """Store one checked log as a finished game of `session`, in one transaction.
 
-    `players` gives, seat by seat, an existing player or a new display name to create.
+    `players` gives, seat by seat, an existing player or a display name: the player
+    `user` may know of with that name, or else a new one (`services.player_named`).
     """
     if not check.importable or check.game is None:
         raise services.GameChangeRefused(
@@ -276,14 +280,15 @@ def import_game(
         if character is not None:
             # The seat says which name: the name itself is not repeated in the message.
             raise services.GameChangeRefused(
-                _("%(file)s, seat %(seat)s: %(refusal)s Choose a player for that seat.")
-                % {"file": check.file_name, "seat": seat, "refusal": refusal(character)}
+                gettext_noop("%(file)s, seat %(seat)s: %(refusal)s Choose a player for that seat."),
+                file=check.file_name,
+                seat=seat,
+                refusal=refusal(character),
             )
+    known = access.visible_players(user) if user is not None else None
     with transaction.atomic():
         seated = [
-            p
-            if isinstance(p, Player)
-            else Player.objects.get_or_create(display_name=normalised(p))[0]
+            p if isinstance(p, Player) else services.player_named(normalised(p), known)
             for p in players
         ]
         if len({p.pk for p in seated}) != 4:

@@ -1128,3 +1128,82 @@ class TrailEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} by {self.author}"
+
+
+class InvitationQuerySet(models.QuerySet):
+    def pending_for(self, user) -> InvitationQuerySet:
+        return self.filter(user=user).select_related("event", "player", "invited_by")
+
+
+class Invitation(models.Model):
+    """An offer the invited account accepts or declines on its invitations page: to
+    organise an event, or to have a player linked to the login. Nobody is made an organiser
+    or linked to a player without saying yes."""
+
+    class Kind(models.TextChoices):
+        ORGANISE = "organise", _("Organise an event")
+        LINK = "link", _("Be linked to a player")
+
+    kind = models.CharField(max_length=10, choices=Kind.choices, verbose_name=_("kind"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        verbose_name=_("invited account"),
+    )
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("invited by"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+
+    objects = InvitationQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(kind="organise", event__isnull=False, player__isnull=True)
+                    | Q(kind="link", event__isnull=True, player__isnull=False)
+                ),
+                name="invitation_names_its_event_or_player",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "event"],
+                condition=Q(kind="organise"),
+                name="one_organiser_invitation_per_event",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "player"],
+                condition=Q(kind="link"),
+                name="one_link_invitation_per_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.event or self.player} for {self.user}"
+
+
+class PasswordResetRequest(models.Model):
+    """One asked-for password reset, counted to throttle them per address and per email
+    (settings.PASSWORD_RESETS_PER_*); rows older than a day are deleted as new ones come."""
+
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    email = models.CharField(max_length=254)
+    requested_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.email} from {self.ip_address} at {self.requested_at:%Y-%m-%d %H:%M}"

@@ -7,6 +7,8 @@ engine refuses, nothing is stored and the organiser gets the engine's reason.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -61,6 +63,22 @@ class HandAlreadyEntered(GameChangeRefused):
 
 
 ALREADY_IMPORTED = gettext_noop("The game %(game)s has been imported already in this event.")
+
+
+class HandChanged(GameChangeRefused):
+    """Someone else changed the hand since the edit form was opened; `hand` is the hand as
+    it is stored now."""
+
+    def __init__(self, hand: dict[str, Any]) -> None:
+        super().__init__(gettext_noop("The hand was changed by someone else in the meantime."))
+        self.hand = hand
+
+
+def hand_version(hand_doc: dict[str, Any]) -> str:
+    """The version of a hand as stored: a short digest of its record, which an edit form
+    carries so that a save over someone else's change is refused."""
+    text = json.dumps(hand_doc, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def replay_record(doc: dict[str, Any]) -> GameResult:
@@ -508,12 +526,17 @@ def replace_hand(
     user=None,
     actor: Actor | None = None,
     table_link: TableLink | None = None,
+    version: str | None = None,
 ) -> None:
-    """Change hand `number`; every later hand is replayed, and refused if now impossible."""
+    """Change hand `number`; every later hand is replayed, and refused if now impossible.
+    With `version` (`hand_version` of the hand the editor started from), a hand changed
+    meanwhile is refused with `HandChanged`."""
     actor = _actor(actor, user)
     with transaction.atomic():
         game, doc = _game_to_change(game_id, number, table_link)
         before = doc["hands"][number - 1]
+        if version is not None and version != hand_version(before):
+            raise HandChanged(before)
         doc["hands"][number - 1] = hand_doc
         result = replay_record(doc)
         old = game.hands.get(number=number)
@@ -965,6 +988,36 @@ def set_substitutes(game_id: int, seats: Sequence[int]) -> bool:
         return bool(changed)
 
 
+# The longest display name (a suffixed new name is cut to fit).
+NAME_LENGTH = Player._meta.get_field("display_name").max_length
+
+
+def free_name(name: str) -> str:
+    """`name`, or `name 2`, `name 3`... when another player holds the name (in any case).
+    Display names are unique across the site, so a name held by a player the organiser may
+    not know of gives a new player a numbered name rather than that player."""
+    candidate, number = name, 1
+    while Player.objects.filter(display_name__iexact=candidate).exists():
+        number += 1
+        tail = f" {number}"
+        candidate = name[: NAME_LENGTH - len(tail)].rstrip() + tail
+    return candidate
+
+
+def new_player(name: str) -> Player:
+    """A new player called `name`, or by a numbered name when it is taken (`free_name`)."""
+    return Player.objects.create(display_name=free_name(name))
+
+
+def player_named(name: str, known=None) -> Player:
+    """The player among `known` (every player if None) called exactly `name`, or a new one:
+    the one rule for a typed or uploaded name. Nobody outside `known` is ever matched, and
+    what happens does not tell a hidden player's name from a free one."""
+    pool = Player.objects.all() if known is None else known
+    player = pool.filter(display_name=name).first()
+    return player if player is not None else new_player(name)
+
+
 def players_by_name(names: Sequence[str], *, create: bool = False) -> list[Player]:
     """The players with these display names, in order; unknown names are created if asked,
     and otherwise refused by name."""
@@ -1069,33 +1122,6 @@ def _store_game_from_record(
             )
         _store_results(game, result, finish=True if result.finished else None)
         return game
-
-
-def remove_event_import(
-    event_id: int,
-    session_ids: Sequence[int],
-    player_ids: Sequence[int],
-    rules_before: tuple[str, dict[str, Any]],
-    *,
-    batch: int = 100,
-) -> None:
-    """Take back an event import that failed part way: the games of the sessions it
-    created (`batch` games per transaction, so that no deletion holds the write lock
-    long), the sessions, the players it created that sit in no other game and are on no
-    roster, and the event's rules as they were before."""
-    while True:
-        ids = list(
-            Game.objects.filter(session_id__in=session_ids).values_list("pk", flat=True)[:batch]
-        )
-        if not ids:
-            break
-        with transaction.atomic():
-            Game.objects.filter(pk__in=ids).delete()
-    with transaction.atomic():
-        Session.objects.filter(pk__in=session_ids, event_id=event_id).delete()
-        Player.objects.filter(pk__in=player_ids, seats__isnull=True, entries__isnull=True).delete()
-        totals.results_changed(event_id)
-    change_event_rules(event_id, *rules_before)
 
 
 @dataclass(frozen=True)
@@ -1267,9 +1293,13 @@ def add_to_roster(event_id: int, players: Sequence[Player]) -> RosterChange:
         return RosterChange(added=new, created=[], already=already)
 
 
-def add_names_to_roster(event_id: int, names: Sequence[str], *, create: bool) -> RosterChange:
+def add_names_to_roster(
+    event_id: int, names: Sequence[str], *, create: bool, known=None
+) -> RosterChange:
     """Put the players with these display names on the roster, matching names without
-    regard to case; unknown names are created if `create`, and otherwise refused by name.
+    regard to case among the `known` players (those the organiser may know of; every player
+    if None); other names are created if `create` (see `new_player`), and otherwise refused
+    by name, the same way whether or not a player hidden from the organiser has the name.
     `names` are already cleaned: no blanks, no repeats. All or nothing."""
     if len(names) > PASTE_LIMIT:
         raise GameChangeRefused(
@@ -1278,15 +1308,16 @@ def add_names_to_roster(event_id: int, names: Sequence[str], *, create: bool) ->
             count=len(names),
         )
     with transaction.atomic():
-        known: dict[str, Player] = {}
+        found: dict[str, Player] = {}
         folded = [name.casefold() for name in names]
         # Exact names, and names equal but for case (SQLite's lower() folds ASCII only).
-        candidates = Player.objects.annotate(lowered=Lower("display_name")).filter(
+        pool = Player.objects.all() if known is None else known
+        candidates = pool.annotate(lowered=Lower("display_name")).filter(
             Q(display_name__in=names) | Q(lowered__in=[name.lower() for name in names])
         )
         for player in sorted(candidates, key=lambda p: p.display_name not in names):
-            known.setdefault(player.display_name.casefold(), player)
-        missing = [name for name, key in zip(names, folded, strict=True) if key not in known]
+            found.setdefault(player.display_name.casefold(), player)
+        missing = [name for name, key in zip(names, folded, strict=True) if key not in found]
         if missing and not create:
             raise GameChangeRefused(
                 gettext_noop(
@@ -1297,10 +1328,10 @@ def add_names_to_roster(event_id: int, names: Sequence[str], *, create: bool) ->
             )
         created = []
         for name in missing:
-            player = Player.objects.create(display_name=name)
-            known[name.casefold()] = player
+            player = new_player(name)
+            found[name.casefold()] = player
             created.append(player)
-        change = add_to_roster(event_id, [known[key] for key in folded])
+        change = add_to_roster(event_id, [found[key] for key in folded])
         return RosterChange(added=change.added, created=created, already=change.already)
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.conftest import ORGANISER_PASSWORD
 from tests.tournaments.test_foundation import read_setting
-from tournaments.models import Event, Player
+from tournaments.models import Event, Invitation, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -36,36 +36,92 @@ def helper(django_user_model):
 # Co-organisers
 
 
-def test_an_organiser_adds_a_co_organiser_by_exact_username(organiser_client, event, helper):
+def accept_all(user) -> None:
+    own = Client()
+    own.force_login(user)
+    for invitation in Invitation.objects.filter(user=user):
+        response = own.post(reverse("invitation_answer", args=[invitation.pk]), {"accept": "1"})
+        assert response.status_code == 302
+
+
+def test_an_organiser_invites_a_co_organiser_by_exact_username_who_accepts(
+    organiser_client, event, helper
+):
     response = organiser_client.post(url("event_organisers", "thursday"), {"who": "helper"})
 
     assert response.status_code == 302
-    assert set(event.organisers.values_list("username", flat=True)) == {"organiser", "helper"}
+    # Invited, not yet an organiser.
+    assert list(event.organisers.values_list("username", flat=True)) == ["organiser"]
     page = text(organiser_client.get(url("event_organisers", "thursday")))
-    assert "helper is now an organiser of Thursday League." in page
+    assert "If an account has the username or email “helper”, it is invited to organise" in page
+    own = Client()
+    own.force_login(helper)
+    invitations = text(own.get(reverse("invitations")))
+    assert "organiser invites you to organise <strong>Thursday League</strong>." in invitations
+    accept_all(helper)
+    assert set(event.organisers.values_list("username", flat=True)) == {"organiser", "helper"}
+    assert not Invitation.objects.exists()
 
 
-def test_an_organiser_adds_a_co_organiser_by_email_in_any_case(organiser_client, event, helper):
+def test_an_invited_organiser_who_declines_is_not_added(organiser_client, event, helper):
+    organiser_client.post(url("event_organisers", "thursday"), {"who": "helper"})
+    own = Client()
+    own.force_login(helper)
+    invitation = Invitation.objects.get(user=helper)
+
+    response = own.post(reverse("invitation_answer", args=[invitation.pk]), {"decline": "1"})
+
+    assert response.status_code == 302
+    assert list(event.organisers.values_list("username", flat=True)) == ["organiser"]
+    assert not Invitation.objects.exists()
+
+
+def test_an_invitation_is_accepted_only_by_the_invited_account(
+    organiser_client, event, helper, stranger_client, stranger
+):
+    organiser_client.post(url("event_organisers", "thursday"), {"who": "helper"})
+    invitation = Invitation.objects.get(user=helper)
+
+    response = stranger_client.post(
+        reverse("invitation_answer", args=[invitation.pk]), {"accept": "1"}
+    )
+
+    assert response.status_code == 302
+    assert not event.organisers.filter(pk=stranger.pk).exists()
+    assert not event.organisers.filter(pk=helper.pk).exists()
+    assert Invitation.objects.filter(pk=invitation.pk).exists()
+
+
+def test_an_organiser_invites_a_co_organiser_by_email_in_any_case(organiser_client, event, helper):
     organiser_client.post(url("event_organisers", "thursday"), {"who": "helper@example.ORG"})
 
+    accept_all(helper)
     assert event.organisers.filter(pk=helper.pk).exists()
 
 
-@pytest.mark.parametrize("who", ["help", "Helper", "nobody@example.org", ""])
-def test_a_name_that_is_not_exactly_an_account_is_refused(organiser_client, event, helper, who):
-    response = organiser_client.post(url("event_organisers", "thursday"), {"who": who})
+@pytest.mark.parametrize("who", ["help", "Helper", "nobody@example.org", "organiser", "helper"])
+def test_the_organiser_form_answers_the_same_whether_an_account_exists_or_not(
+    organiser_client, event, helper, who
+):
+    response = organiser_client.post(url("event_organisers", "thursday"), {"who": who}, follow=True)
 
     assert response.status_code == 200
     page = text(response)
-    assert "No account has the username or email" in page or "This field is required." in page
+    assert (
+        f"If an account has the username or email “{who}”, it is invited to organise "
+        "Thursday League: they become an organiser when they accept on their invitations page."
+    ) in page
+    assert "No account" not in page and "already" not in page
     assert event.organisers.count() == 1
+    assert Invitation.objects.filter(user=helper).exists() == (who == "helper")
 
 
-def test_adding_an_organiser_twice_says_so(organiser_client, event, organiser):
-    response = organiser_client.post(url("event_organisers", "thursday"), {"who": "organiser"})
+def test_an_empty_name_is_refused(organiser_client, event):
+    response = organiser_client.post(url("event_organisers", "thursday"), {"who": ""})
 
-    assert "organiser is already an organiser of this event." in text(response)
-    assert event.organisers.count() == 1
+    assert response.status_code == 200
+    assert "This field is required." in text(response)
+    assert not Invitation.objects.exists()
 
 
 def test_an_organiser_removes_a_co_organiser(organiser_client, event, helper):
@@ -202,7 +258,7 @@ def test_sign_up_works_when_the_site_opens_it(client, settings):
 # A player's login and "my games"
 
 
-def test_an_organiser_links_a_player_to_a_login_and_my_games_shows_their_page(
+def test_an_organiser_links_a_player_to_a_login_the_account_accepts_and_my_games_shows_it(
     organiser_client, game, helper
 ):
     aki = Player.objects.get(display_name="Aki")
@@ -212,12 +268,29 @@ def test_an_organiser_links_a_player_to_a_login_and_my_games_shows_their_page(
 
     assert response.status_code == 302
     aki.refresh_from_db()
-    assert aki.user == helper
+    assert aki.user is None
     own = Client()
     own.force_login(helper)
+    assert "asks to link your login to the player <strong>Aki</strong>" in text(
+        own.get(reverse("invitations"))
+    )
+    accept_all(helper)
+    aki.refresh_from_db()
+    assert aki.user == helper
     assert "My games" in text(own.get("/"))
     response = own.get(reverse("my_games"))
     assert response.status_code == 302 and response.url == url("player", aki.pk)
+
+
+def test_an_organiser_links_a_player_to_their_own_login_at_once(organiser_client, game, organiser):
+    aki = Player.objects.get(display_name="Aki")
+
+    response = organiser_client.post(url("player_link", aki.pk), {"who": "organiser"})
+
+    assert response.status_code == 302
+    aki.refresh_from_db()
+    assert aki.user == organiser
+    assert not Invitation.objects.exists()
 
 
 def test_my_games_without_a_linked_player_says_what_to_do(stranger_client):
@@ -227,14 +300,40 @@ def test_my_games_without_a_linked_player_says_what_to_do(stranger_client):
     assert "Your login is not linked to a player yet" in text(response)
 
 
-def test_a_login_linked_to_one_player_is_not_linked_to_another(organiser_client, game, helper):
+@pytest.mark.parametrize("who", ["helper", "nobody", "Helper@example.org", "no@example.org"])
+def test_the_link_form_answers_the_same_whether_an_account_exists_or_not(
+    organiser_client, game, helper, who
+):
     aki, ben = Player.objects.get(display_name="Aki"), Player.objects.get(display_name="Ben")
     aki.user = helper
     aki.save()
 
-    response = organiser_client.post(url("player_link", ben.pk), {"who": "helper"})
+    response = organiser_client.post(url("player_link", ben.pk), {"who": who}, follow=True)
 
-    assert "helper is already linked to the player Aki" in text(response)
+    page = text(response)
+    assert (
+        f"If an account has the username or email “{who}”, it is asked to accept the link "
+        "to Ben on its invitations page."
+    ) in page
+    assert "already linked" not in page and "linked to the player" not in page
+    ben.refresh_from_db()
+    assert ben.user is None
+
+
+def test_a_login_linked_to_one_player_cannot_accept_another(organiser_client, game, helper):
+    aki, ben = Player.objects.get(display_name="Aki"), Player.objects.get(display_name="Ben")
+    organiser_client.post(url("player_link", ben.pk), {"who": "helper"})
+    aki.user = helper
+    aki.save()
+    own = Client()
+    own.force_login(helper)
+    invitation = Invitation.objects.get(user=helper)
+
+    response = own.post(
+        reverse("invitation_answer", args=[invitation.pk]), {"accept": "1"}, follow=True
+    )
+
+    assert "Your login is linked to another player: unlink it there first." in text(response)
     ben.refresh_from_db()
     assert ben.user is None
 

@@ -8,11 +8,12 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import services
-from tournaments.models import Event, Game, GameSeat, Hand, Player, Session
+from tournaments.models import Event, Game, GameSeat, Hand, Invitation, Player, Session
 
 pytestmark = pytest.mark.django_db
 
@@ -241,6 +242,11 @@ def test_an_organiser_may_hand_a_private_event_over_and_then_loses_sight_of_it(
 ):
     response = organiser_client.post(url("event_organisers", "secret"), {"who": "stranger"})
     assert response.status_code == 302
+    invited = Client()
+    invited.force_login(stranger)
+    invitation = Invitation.objects.get(user=stranger, event=private_event)
+    accepted = invited.post(reverse("invitation_answer", args=[invitation.pk]), {"accept": "1"})
+    assert accepted.status_code == 302
     response = organiser_client.post(url("organiser_remove", "secret", organiser.pk))
 
     assert response.status_code == 302 and response.url == url("home")

@@ -11,6 +11,7 @@ import zipfile
 from types import SimpleNamespace
 
 import pytest
+from django.core.management import CommandError, call_command
 
 from scoring import score
 from scoring.simulate import random_record
@@ -135,9 +136,7 @@ def empty(organiser):
     return event
 
 
-def test_an_import_writes_its_games_in_batches_of_bounded_transactions(
-    organiser, empty, monkeypatch
-):
+def test_an_import_writes_everything_in_one_transaction(organiser, empty, monkeypatch):
     data = league_export(organiser, 5)
     opened = []
     real_atomic = exchange.transaction.atomic
@@ -148,15 +147,31 @@ def test_an_import_writes_its_games_in_batches_of_bounded_transactions(
 
     # The transactions the import itself opens (those of services nest inside them).
     monkeypatch.setattr(exchange, "transaction", SimpleNamespace(atomic=counting_atomic))
-    assert exchange.import_event(empty, data, batch=2) == 5
-    # One to claim the empty event (rules and sessions), then 2 + 2 + 1 games.
-    assert len(opened) == 1 + 3
+    assert exchange.import_event(empty, data) == 5
+    assert len(opened) == 1
     assert Game.objects.filter(session__event=empty).count() == 5
 
 
-def test_a_write_that_fails_in_a_later_batch_takes_back_the_whole_import(
-    organiser, empty, monkeypatch
-):
+def test_an_import_past_its_time_limit_is_taken_back_and_refused(organiser, empty, monkeypatch):
+    data = league_export(organiser, 50)
+    clock = iter(range(0, 1000, 1))
+    # One second passes per look at the clock: the limit of 10 s is passed at game 10.
+    monkeypatch.setattr(exchange.time, "monotonic", lambda: next(clock))
+
+    with pytest.raises(exchange.ImportRefused) as refused:
+        exchange.import_event(empty, data, time_limit=10)
+
+    assert str(refused.value).startswith(
+        "it takes longer than 10 seconds to write on this server (10 of 50 games written), "
+        "and nothing was kept."
+    )
+    assert not Session.objects.filter(event=empty).exists()
+    assert not Game.objects.filter(session__event=empty).exists()
+    empty.refresh_from_db()
+    assert (empty.rules_preset, empty.rules_overrides) == ("ema", {})
+
+
+def test_a_write_that_fails_late_takes_back_the_whole_import(organiser, empty, monkeypatch):
     data = league_export(organiser, 250)
     data["games"][-1]["record"] = {**data["games"][-1]["record"], "players": list("WXYZ")}
     players_before = set(Player.objects.values_list("pk", flat=True))
@@ -164,7 +179,7 @@ def test_a_write_that_fails_in_a_later_batch_takes_back_the_whole_import(
     real_create = services.create_game_from_record
 
     def failing_create(*args, **kwargs):
-        if len(written) == 230:  # games 1 to 220 are committed in earlier batches
+        if len(written) == 230:
             raise services.GameChangeRefused("table 42 was taken meanwhile")
         written.append(1)
         return real_create(*args, **kwargs)
@@ -231,3 +246,19 @@ def test_a_damaged_export_is_refused_with_the_reason_and_nothing_written(
     with pytest.raises(exchange.ImportRefused, match=re.escape(message)):
         exchange.import_event(empty, data)
     assert not Session.objects.filter(event=empty).exists()
+
+
+def test_the_import_event_command_imports_without_the_time_limit(
+    organiser, empty, tmp_path, settings
+):
+    settings.IMPORT_TIME_LIMIT = 1e-9
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(league_export(organiser, 5)))
+    out = io.StringIO()
+
+    call_command("import_event", "copy", str(path), stdout=out)
+
+    assert out.getvalue().strip() == "Imported 5 games into Copy."
+    assert Game.objects.filter(session__event=empty).count() == 5
+    with pytest.raises(CommandError, match="Nothing was imported: an event export goes into an"):
+        call_command("import_event", "copy", str(path))

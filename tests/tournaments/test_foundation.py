@@ -21,6 +21,7 @@ PRODUCTION_ENV = {
     "ALLOWED_HOSTS": "tenbou.example.org",
     "CSRF_TRUSTED_ORIGINS": "https://tenbou.example.org",
     "SECURE_PROXY_SSL_HEADER": "1",
+    "EMAIL_HOST": "smtp.example.org",
 }
 
 
@@ -31,7 +32,7 @@ def _clean_env(env: dict[str, str]) -> dict[str, str]:
         for key, value in os.environ.items()
         if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE"}
         and key != "DJANGO_ALLOW_ASYNC_UNSAFE"  # set for browser tests; check --deploy warns
-        and not key.startswith(("SECURE_", "SESSION_", "CSRF_"))
+        and not key.startswith(("SECURE_", "SESSION_", "CSRF_", "EMAIL_"))
     }
     return {**kept, "DJANGO_SETTINGS_MODULE": "config.settings", **env}
 
@@ -175,6 +176,7 @@ def test_settings_read_hosts_and_time_zone_from_the_environment():
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "a.example, b.example",
         "TIME_ZONE": "Asia/Tokyo",
+        "EMAIL_HOST": "smtp.example.org",
     }
 
     assert read_setting("settings.ALLOWED_HOSTS", env=env) == "['a.example', 'b.example']"

@@ -1,5 +1,5 @@
 """Organisers and accounts without the admin: an event's co-organisers, linking a player to
-a login, "my games", and sign-up when the site allows it.
+a login, invitations to accept, "my games", and sign-up when the site allows it.
 
 Password change and reset are Django's own views (config/urls.py) with our templates.
 """
@@ -18,22 +18,26 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import access
+from .. import access, invitations
 from ..forms import OrganiserAddForm, PlayerLinkForm
-from ..models import Event, Player
+from ..models import Event, Invitation, Player
 
 
 @login_required
 def event_organisers(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_organiser(request, slug)
-    form = OrganiserAddForm(request.POST or None, event=event)
+    form = OrganiserAddForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.cleaned_data["who"]
-        event.organisers.add(user)
+        who = form.cleaned_data["who"]
+        invitations.invite_organiser(request, event, who)
+        # The same answer whether or not an account has that name.
         messages.success(
             request,
-            _("%(user)s is now an organiser of %(event)s.")
-            % {"user": user.get_username(), "event": event},
+            _(
+                "If an account has the username or email “%(who)s”, it is invited to organise "
+                "%(event)s: they become an organiser when they accept on their invitations page."
+            )
+            % {"who": who, "event": event},
         )
         return redirect("tournaments:event_organisers", event.slug)
     context = {
@@ -75,48 +79,79 @@ def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespo
     return redirect("tournaments:event_organisers", event.slug)
 
 
-def may_link_login(user, player: Player) -> bool:
-    """Superusers, and organisers of an event the player played in or is on the roster of."""
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    events = user.organised_events.all()
-    return (
-        player.seats.filter(game__session__event__in=events).exists()
-        or player.entries.filter(event__in=events).exists()
-    )
-
-
 @login_required
 def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
-    if not may_link_login(request.user, player):
+    may_link = invitations.may_link_login(request.user, player)
+    may_unlink = invitations.may_unlink_login(request.user, player)
+    if not may_link and not may_unlink:
         raise PermissionDenied(
-            _("Only an organiser of an event this player took part in can link their login.")
+            _("Only an organiser of an event this player played in can link their login.")
         )
-    form = PlayerLinkForm(request.POST or None, player=player)
+    form = PlayerLinkForm(request.POST or None) if may_link else None
     if request.method == "POST":
         if "unlink" in request.POST:
-            player.user = None
-            player.save(update_fields=["user"])
+            if not may_unlink:
+                raise PermissionDenied(
+                    _("Only the linked login itself can unlink it, or the site's administrator.")
+                )
+            Player.objects.filter(pk=player.pk, user=player.user_id).update(user=None)
             messages.success(
                 request, _("%(player)s is no longer linked to a login.") % {"player": player}
             )
             return redirect(player)
-        if form.is_valid():
-            player.user = form.cleaned_data["who"]
-            player.save(update_fields=["user"])
+        if form is not None and form.is_valid():
+            who = form.cleaned_data["who"]
+            try:
+                linked = invitations.link_login(request, player, who)
+            except invitations.InvitationRefused as err:
+                form.add_error("who", str(err))
+            else:
+                if linked:
+                    text = _(
+                        "%(player)s is linked to your login: “My games” shows their games."
+                    ) % {"player": player}
+                else:
+                    # The same answer whether or not an account has that name.
+                    text = _(
+                        "If an account has the username or email “%(who)s”, it is asked to "
+                        "accept the link to %(player)s on its invitations page."
+                    ) % {"who": who, "player": player}
+                messages.success(request, text)
+                return redirect(player)
+    context = {"player": player, "form": form, "may_unlink": may_unlink}
+    return render(request, "tournaments/player_link.html", context)
+
+
+@login_required
+def invitation_list(request: HttpRequest) -> HttpResponse:
+    pending = Invitation.objects.pending_for(request.user)
+    return render(request, "tournaments/invitations.html", {"invitations": pending})
+
+
+@login_required
+@require_POST
+def invitation_answer(request: HttpRequest, pk: int) -> HttpResponse:
+    if "accept" in request.POST:
+        try:
+            invitation = invitations.accept(pk, request.user)
+        except invitations.InvitationRefused as err:
+            messages.error(request, str(err))
+            return redirect("invitations")
+        if invitation.kind == Invitation.Kind.ORGANISE:
             messages.success(
-                request,
-                _(
-                    "%(player)s is linked to the login %(user)s: “My games” shows their "
-                    "games when they log in."
-                )
-                % {"player": player, "user": player.user.get_username()},
+                request, _("You now organise %(event)s.") % {"event": invitation.event}
             )
-            return redirect(player)
-    return render(request, "tournaments/player_link.html", {"player": player, "form": form})
+            return redirect(invitation.event)
+        messages.success(
+            request,
+            _("Your login is linked to %(player)s: “My games” shows their games.")
+            % {"player": invitation.player},
+        )
+        return redirect(invitation.player)
+    invitations.decline(pk, request.user)
+    messages.success(request, _("Invitation declined."))
+    return redirect("invitations")
 
 
 @login_required

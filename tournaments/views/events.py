@@ -24,7 +24,7 @@ from django.utils.translation import ngettext, pgettext
 import scoring
 from scoring.rules import PRESET_SOURCES
 
-from .. import access, charts, pagecache, services, trail
+from .. import access, charts, invitations, pagecache, services, trail
 from ..forms import (
     PRESET_DESCRIPTIONS,
     EventCreateForm,
@@ -49,7 +49,6 @@ from ..tables import (
     SessionTable,
 )
 from ..trail import Actor, Kind
-from .accounts import may_link_login
 from .rounds import clock_context
 
 # Events
@@ -382,11 +381,13 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def player_create(request: HttpRequest) -> HttpResponse:
-    form = PlayerForm(request.POST or None)
+    form = PlayerForm(request.POST or None, known=access.visible_players(request.user))
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
-                player = form.save()
+                player = form.save(commit=False)
+                player.display_name = services.free_name(player.display_name)
+                player.save()
         except IntegrityError:
             form.add_error("display_name", _("Someone else just added a player with this name."))
         else:
@@ -445,7 +446,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "player": player,
         "chosen": chosen,
         "show_real_name": request.user.is_authenticated,
-        "can_link": organises_one or may_link_login(request.user, player),
+        "can_link": organises_one
+        or invitations.may_link_login(request.user, player)
+        or invitations.may_unlink_login(request.user, player),
         "record_html": record["html"],
     }
     return render(request, "tournaments/player_detail.html", context)

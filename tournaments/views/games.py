@@ -496,7 +496,9 @@ def _taken_message(number: int, count: int) -> str:
     ) % {"number": number, "count": count}
 
 
-def _hand_form_page(request, game, form, *, number, table, editing) -> HttpResponse:
+def _hand_form_page(
+    request, game, form, *, number, table, editing, version="", status=200
+) -> HttpResponse:
     return render(
         request,
         "tournaments/hand_form.html",
@@ -507,7 +509,9 @@ def _hand_form_page(request, game, form, *, number, table, editing) -> HttpRespo
             "table": table,
             "editing": editing,
             "wins": form.win_groups(),
+            "version": version,
         },
+        status=status,
     )
 
 
@@ -690,17 +694,53 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     seats = seat_labels(names, report.dealer)
     table = _table_before(report, names, report.sticks_before)
     options = {"seats": seats, "rules": current.rules, "scores": report.scores_before}
+    # The version of the hand the editor started from: a save over a change made by
+    # someone else meanwhile is refused.
+    version = services.hand_version(old)
     if request.method != "POST":
         form = HandForm(initial=initial_from_hand(old), **options)
-        return _hand_form_page(request, game, form, number=number, table=table, editing=True)
+        return _hand_form_page(
+            request, game, form, number=number, table=table, editing=True, version=version
+        )
 
     form = HandForm(request.POST, **options)
     action = request.POST.get("action", "preview")
+    posted_version = request.POST.get("version", "")[:64]
     if form.is_valid():
         doc = form.to_hand(keep_from=old)
         if action == "save":
             try:
-                services.replace_hand(game.pk, number, doc, **_author(request, entry))
+                services.replace_hand(
+                    game.pk,
+                    number,
+                    doc,
+                    version=posted_version or None,
+                    **_author(request, entry),
+                )
+            except services.HandChanged as err:
+                form.add_error(
+                    None,
+                    _(
+                        "Someone else changed hand %(number)s while you were editing it; your "
+                        "change was not saved. It is now: %(hand)s. Check it, then save your "
+                        "change again if it is still needed."
+                    )
+                    % {
+                        "number": number,
+                        "hand": wording.describe_hand(err.hand, names, rules=current.rules),
+                    },
+                )
+                # Saving again (after reading the message) changes the hand as it is now.
+                return _hand_form_page(
+                    request,
+                    game,
+                    form,
+                    number=number,
+                    table=table,
+                    editing=True,
+                    version=version,
+                    status=409,
+                )
             except services.GameChangeRefused as err:
                 form.add_error(None, refusal(err))
             else:
@@ -715,7 +755,15 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 context = _preview_context(preview, doc, names)
                 context.update(game=game, fields=_posted_fields(request), editing=True)
                 return render(request, "tournaments/hand_confirm.html", context)
-    return _hand_form_page(request, game, form, number=number, table=table, editing=True)
+    return _hand_form_page(
+        request,
+        game,
+        form,
+        number=number,
+        table=table,
+        editing=True,
+        version=posted_version or version,
+    )
 
 
 def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:

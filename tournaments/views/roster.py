@@ -107,12 +107,14 @@ def roster_pick(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def roster_new(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_organiser(request, slug)
-    form = PlayerForm(request.POST, prefix="new")
+    form = PlayerForm(request.POST, prefix="new", known=access.visible_players(request.user))
     if not form.is_valid():
         return _roster_page(request, event, new_form=form, status=400)
     try:
         with transaction.atomic():
-            player = form.save()
+            player = form.save(commit=False)
+            player.display_name = services.free_name(player.display_name)
+            player.save()
             services.add_to_roster(event.pk, [player])
     except services.GameChangeRefused as err:
         form.add_error(None, str(err))
@@ -135,7 +137,11 @@ def roster_paste(request: HttpRequest, slug: str) -> HttpResponse:
         return _roster_page(request, event, paste_form=form, status=400)
     try:
         change = services.add_names_to_roster(
-            event.pk, form.cleaned_data["names"], create=form.cleaned_data["create"]
+            event.pk,
+            form.cleaned_data["names"],
+            create=form.cleaned_data["create"],
+            # A name reaches only players this organiser may know of.
+            known=access.visible_players(request.user),
         )
     except services.GameChangeRefused as err:
         form.add_error("names", _("Nobody was added. %(reason)s") % {"reason": err})

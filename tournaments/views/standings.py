@@ -630,8 +630,7 @@ def event_import(request: HttpRequest, slug: str) -> HttpResponse:
         form = EventImportForm()
     if form.is_bound and form.is_valid():
         try:
-            # Not in one transaction: the import writes in batches and takes back its own
-            # writes if one fails, so that nobody waits for the whole of a large import.
+            # One transaction inside, bounded in time (settings.IMPORT_TIME_LIMIT).
             count = exchange.import_event(event, form.cleaned_data["file"], user=request.user)
         except exchange.ImportRefused as err:
             form.add_error(
