@@ -9,9 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,9 +21,8 @@ from ..forms import OrganiserAddForm, PlayerLinkForm
 from ..models import Event, Player
 
 
-@login_required
-def event_organisers(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def event_organisers(request: HttpRequest, event: Event) -> HttpResponse:
     form = OrganiserAddForm(request.POST or None, event=event)
     if request.method == "POST" and form.is_valid():
         user = form.cleaned_data["who"]
@@ -44,10 +41,9 @@ def event_organisers(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_organisers.html", context)
 
 
-@login_required
+@access.organiser_event
 @require_POST
-def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+def organiser_remove(request: HttpRequest, event: Event, user_id: int) -> HttpResponse:
     with transaction.atomic():
         # Locked so that two organisers removing each other cannot leave the event with none.
         locked = Event.objects.select_for_update().get(pk=event.pk)
@@ -75,26 +71,8 @@ def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespo
     return redirect("tournaments:event_organisers", event.slug)
 
 
-def may_link_login(user, player: Player) -> bool:
-    """Superusers, and organisers of an event the player played in or is on the roster of."""
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    events = user.organised_events.all()
-    return (
-        player.seats.filter(game__session__event__in=events).exists()
-        or player.entries.filter(event__in=events).exists()
-    )
-
-
-@login_required
-def player_link(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
-    if not may_link_login(request.user, player):
-        raise PermissionDenied(
-            _("Only an organiser of an event this player took part in can link their login.")
-        )
+@access.organiser_of_player
+def player_link(request: HttpRequest, player: Player) -> HttpResponse:
     form = PlayerLinkForm(request.POST or None, player=player)
     if request.method == "POST":
         if "unlink" in request.POST:
@@ -119,7 +97,7 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/player_link.html", {"player": player, "form": form})
 
 
-@login_required
+@access.signed_in
 def my_games(request: HttpRequest) -> HttpResponse:
     player = Player.objects.filter(user=request.user).first()
     if player is None:
@@ -127,6 +105,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
     return redirect(player)
 
 
+@access.anyone
 def signup(request: HttpRequest) -> HttpResponse:
     if not settings.OPEN_SIGNUP:
         raise Http404(_("Sign-up is closed on this site."))
