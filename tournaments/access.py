@@ -372,13 +372,17 @@ def _save_at_once(request: HttpRequest, pk: int, save) -> HttpResponse | None:
 
 
 def organiser_of_player(view: Callable) -> Callable:
-    """Organisers of an event the player took part in (see `may_link_login`); the view gets
-    `player` for `pk`."""
+    """Organisers of an event the player took part in (see `may_link_login`); 404 for a
+    player the user may not know of (see `visible_players`). The view gets `player` for
+    `pk`."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
         player = get_object_or_404(Player, pk=pk)
         if not may_link_login(request.user, player):
+            # Known only from other organisers' private events: not there, as on its page.
+            if not may_know(request.user, player):
+                raise Http404("No such player.")
             raise PermissionDenied(
                 _("Only an organiser of an event this player took part in can link their login.")
             )
