@@ -32,107 +32,121 @@ GONE = 404  # not there for this visitor
 POST_ONLY = 405
 
 
-def row(get, public, private, post=None):
-    """`public` and `private`: what the organiser, the table link's holder, the stranger
-    and an anonymous visitor get, in that order; `post` likewise for an empty POST, when
-    the view writes (a pair of tuples: public, private)."""
-    return {"args": get, "get": {"public": public, "private": private}, "post": post}
+def row(args: str, get, post=None) -> dict:
+    """`args`: what the address is made of (see `_args`). `get` and `post`: what the
+    organiser, the table link's holder, the stranger and an anonymous visitor get, in that
+    order, in a public then in a private event; `post` for an empty POST to a view that
+    writes."""
+    return {"args": args, "get": dict(zip(KINDS, get, strict=True)), "post": post}
 
 
-# The statuses every role meets on the pages of an event it may read, and on its
-# organisers' pages.
-READ = (OK, OK, OK, OK), (OK, GONE, GONE, GONE)
-ORGANISERS = (OK, LOGIN, NO, LOGIN), (OK, LOGIN, GONE, LOGIN)
-# A view that only takes a POST, behind a login (GET by an organiser: 405).
-POSTED_AFTER_LOGIN = (POST_ONLY, LOGIN, NO, LOGIN), (POST_ONLY, LOGIN, GONE, LOGIN)
-# The same with the POST check first: anyone's GET is a 405.
-POSTED_FIRST = (POST_ONLY,) * 4, (POST_ONLY,) * 4
-# The game's hands: the organiser and the table at the game through its link.
-HANDS = (OK, OK, NO, LOGIN), (OK, OK, GONE, GONE)
-# The table link reads its game even in a private event.
-GAME = (OK, OK, OK, OK), (OK, OK, GONE, GONE)
+# The statuses, as (public event, private event), each for the four roles in order.
+ANYONE = (OK, OK, OK, OK), (OK, OK, OK, OK)
+SIGNED_IN = (OK, LOGIN, OK, LOGIN), (OK, LOGIN, OK, LOGIN)
+# The pages of an event for anyone who may read it.
+READERS = (OK, OK, OK, OK), (OK, GONE, GONE, GONE)
+# A game is read by its table link too, even in a private event.
+GAME_READERS = (OK, OK, OK, OK), (OK, OK, GONE, GONE)
+# A private event's players are not there for those who may not read it.
+PLAYER_READERS = (OK, OK, OK, OK), (OK, GONE, GONE, GONE)
 
 
-def refused_writes(organiser):
-    """The POST statuses of an organisers' view: the organiser's own answer given."""
+def organisers(organiser=OK):
+    """The event's organisers only: the others are sent to log in, refused (403), or do
+    not see the event at all (404)."""
     return (organiser, LOGIN, NO, LOGIN), (organiser, LOGIN, GONE, LOGIN)
+
+
+def readers_post_organisers(organiser=OK):
+    """A page anyone who may read the event reads, whose form only its organisers post."""
+    return (organiser, LOGIN, NO, LOGIN), (organiser, GONE, GONE, GONE)
+
+
+def hand_entry(answer=OK):
+    """The organisers and the table at the game through its link."""
+    return (answer, answer, NO, LOGIN), (answer, answer, GONE, GONE)
+
+
+# A view that takes only a POST: with the login first, or with the POST first.
+POST_AFTER_LOGIN = organisers(POST_ONLY)
+POST_FIRST = (POST_ONLY,) * 4, (POST_ONLY,) * 4
 
 
 # fmt: off
 SPEC = {
     # Events, sessions and players.
-    "home":               row("",                 (OK, OK, OK, OK), (OK, OK, OK, OK)),
-    "event_create":       row("",                 (OK, LOGIN, OK, LOGIN), (OK, LOGIN, OK, LOGIN)),
-    "event":              row("event",            *READ),
-    "event_edit":         row("event",            *ORGANISERS, post=refused_writes(OK)),
-    "event_rules":        row("event",            *READ, post=((OK, LOGIN, NO, LOGIN), (OK, GONE, GONE, GONE))),
-    "event_organisers":   row("event",            *ORGANISERS, post=refused_writes(OK)),
-    "organiser_remove":   row("event co",         *POSTED_AFTER_LOGIN, post=refused_writes(GO)),
-    "session_create":     row("event",            *ORGANISERS, post=refused_writes(OK)),
-    "session":            row("session",          *READ),
-    "session_edit":       row("session",          *ORGANISERS, post=refused_writes(OK)),
-    "game_create":        row("session",          *ORGANISERS, post=refused_writes(OK)),
-    "game_edit":          row("game",             *ORGANISERS, post=refused_writes(OK)),
+    "home":               row("",              ANYONE),
+    "event_create":       row("",              SIGNED_IN),
+    "event":              row("event",         READERS),
+    "event_edit":         row("event",         organisers(), organisers()),
+    "event_rules":        row("event",         READERS, readers_post_organisers()),
+    "event_organisers":   row("event",         organisers(), organisers()),
+    "organiser_remove":   row("event co",      POST_AFTER_LOGIN, organisers(GO)),
+    "session_create":     row("event",         organisers(), organisers()),
+    "session":            row("session",       READERS),
+    "session_edit":       row("session",       organisers(), organisers()),
+    "game_create":        row("session",       organisers(), organisers()),
+    "game_edit":          row("game",          organisers(), organisers()),
     # The round clock and calling time.
-    "clock_start":        row("session",          *POSTED_AFTER_LOGIN, post=refused_writes(GO)),
-    "clock_stop":         row("session",          *POSTED_AFTER_LOGIN, post=refused_writes(GO)),
-    "session_call_time":  row("session",          *ORGANISERS, post=refused_writes(GO)),
-    "game_call_time":     row("game",             *POSTED_AFTER_LOGIN, post=refused_writes(GO)),
-    "live":               row("event",            *READ),
-    "event_trail":        row("event",            *ORGANISERS),
-    "event_trail_csv":    row("event",            *ORGANISERS),
-    # Table links and slips: the link itself opens for anyone holding its code.
-    "table_link":         row("link",             (GO, GO, GO, GO), (GO, GO, GO, GO)),
-    "table_link_renew":   row("game",             *POSTED_AFTER_LOGIN, post=refused_writes(GO)),
-    "table_link_revoke":  row("game",             *POSTED_AFTER_LOGIN, post=refused_writes(GO)),
-    "game_lock":          row("game",             *POSTED_AFTER_LOGIN, post=refused_writes(GO)),
-    "game_slip":          row("game",             *ORGANISERS),
-    "session_links_make": row("session",          *POSTED_AFTER_LOGIN, post=refused_writes(GO)),
-    "session_slips":      row("session",          *ORGANISERS),
-    "seat_players":       row("session",          *ORGANISERS, post=refused_writes(OK)),
-    "seating_list":       row("session",          *READ),
-    # The roster.
-    "roster":             row("event",            *READ),
-    "roster_pick":        row("event",            *POSTED_AFTER_LOGIN, post=refused_writes(400)),
-    "roster_new":         row("event",            *POSTED_AFTER_LOGIN, post=refused_writes(400)),
-    "roster_paste":       row("event",            *POSTED_AFTER_LOGIN, post=refused_writes(400)),
-    "roster_withdraw":    row("event player",     *POSTED_AFTER_LOGIN, post=refused_writes(400)),
-    "roster_return":      row("event player",     *POSTED_AFTER_LOGIN, post=refused_writes(GO)),
-    "roster_remove":      row("event player",     *POSTED_AFTER_LOGIN, post=refused_writes(GO)),
+    "clock_start":        row("session",       POST_AFTER_LOGIN, organisers(GO)),
+    "clock_stop":         row("session",       POST_AFTER_LOGIN, organisers(GO)),
+    "session_call_time":  row("session",       organisers(), organisers(GO)),
+    "game_call_time":     row("game",          POST_AFTER_LOGIN, organisers(GO)),
+    "live":               row("event",         READERS),
+    "event_trail":        row("event",         organisers()),
+    "event_trail_csv":    row("event",         organisers()),
+    # Table links and slips: the link itself opens for anyone who has its code.
+    "table_link":         row("link",          ((GO,) * 4, (GO,) * 4)),
+    "table_link_renew":   row("game",          POST_AFTER_LOGIN, organisers(GO)),
+    "table_link_revoke":  row("game",          POST_AFTER_LOGIN, organisers(GO)),
+    "game_lock":          row("game",          POST_AFTER_LOGIN, organisers(GO)),
+    "game_slip":          row("game",          organisers()),
+    "session_links_make": row("session",       POST_AFTER_LOGIN, organisers(GO)),
+    "session_slips":      row("session",       organisers()),
+    "seat_players":       row("session",       organisers(), organisers()),
+    "seating_list":       row("session",       READERS),
+    # The roster: an empty form is a 400 with the form again.
+    "roster":             row("event",         READERS),
+    "roster_pick":        row("event",         POST_AFTER_LOGIN, organisers(400)),
+    "roster_new":         row("event",         POST_AFTER_LOGIN, organisers(400)),
+    "roster_paste":       row("event",         POST_AFTER_LOGIN, organisers(400)),
+    "roster_withdraw":    row("event player",  POST_AFTER_LOGIN, organisers(400)),
+    "roster_return":      row("event player",  POST_AFTER_LOGIN, organisers(GO)),
+    "roster_remove":      row("event player",  POST_AFTER_LOGIN, organisers(GO)),
     # Standings, results, exports.
-    "standings":          row("event",            *READ),
-    "results":            row("event",            *READ),
-    "statistics":         row("event",            *READ),
-    "event_export":       row("event",            *READ),
-    "event_export_zip":   row("event",            *READ),
-    "event_import":       row("event",            *ORGANISERS, post=refused_writes(OK)),
+    "standings":          row("event",         READERS),
+    "results":            row("event",         READERS),
+    "statistics":         row("event",         READERS),
+    "event_export":       row("event",         READERS),
+    "event_export_zip":   row("event",         READERS),
+    "event_import":       row("event",         organisers(), organisers()),
     # Printable sheets.
-    "scoresheet":         row("session table",    *READ),
-    "scoresheet_blank":   row("session table",    *READ),
-    "game_sheet":         row("game",             *GAME),
+    "scoresheet":         row("session table", READERS),
+    "scoresheet_blank":   row("session table", READERS),
+    "game_sheet":         row("game",          GAME_READERS),
     # Importing logs.
-    "import_upload":      row("event",            *ORGANISERS, post=refused_writes(OK)),
-    "import_preview":     row("event import",     *ORGANISERS, post=refused_writes(GO)),
-    # Players: a player known only from a private event is not there for anyone else.
-    "players":            row("",                 (OK, OK, OK, OK), (OK, OK, OK, OK)),
-    "player_create":      row("",                 (OK, LOGIN, OK, LOGIN), (OK, LOGIN, OK, LOGIN)),
-    "player":             row("player",           (OK, OK, OK, OK), (OK, GONE, GONE, GONE)),
-    "player_link":        row("player",           *ORGANISERS, post=refused_writes(OK)),
-    # A game and its hands.
-    "game":               row("game",             *GAME),
-    "game_record":        row("game",             *GAME),
-    "hand_new":           row("game",             *HANDS, post=((OK, OK, NO, LOGIN), (OK, OK, GONE, GONE))),
-    "hand_count":         row("game",             *HANDS),
-    "hand_edit":          row("game hand",        *HANDS, post=((OK, OK, NO, LOGIN), (OK, OK, GONE, GONE))),
-    "hand_delete":        row("game hand",        *HANDS, post=((GO, GO, NO, LOGIN), (GO, GO, GONE, GONE))),
-    "hand_undo":          row("game",             *POSTED_FIRST, post=((GO, GO, NO, LOGIN), (GO, GO, GONE, GONE))),
-    "final_scores":       row("finished",         *refused_writes(GO), post=refused_writes(GO)),
-    "final_scores_clear": row("finished",         *POSTED_FIRST, post=refused_writes(GO)),
-    "game_delete":        row("game",             *ORGANISERS, post=refused_writes(GO)),
-    "game_finish":        row("game",             *POSTED_FIRST, post=refused_writes(GO)),
-    "game_reopen":        row("finished",         *POSTED_FIRST, post=refused_writes(GO)),
-    "penalty_new":        row("game",             *ORGANISERS, post=refused_writes(OK)),
-    "penalty_delete":     row("game penalty",     *POSTED_FIRST, post=refused_writes(GO)),
+    "import_upload":      row("event",         organisers(), organisers()),
+    "import_preview":     row("event import",  organisers(), organisers(GO)),
+    # Players.
+    "players":            row("",              ANYONE),
+    "player_create":      row("",              SIGNED_IN),
+    "player":             row("player",        PLAYER_READERS),
+    "player_link":        row("player",        organisers(), organisers()),
+    # A game and its hands; the finished game's organiser is sent back to it.
+    "game":               row("game",          GAME_READERS),
+    "game_record":        row("game",          GAME_READERS),
+    "hand_new":           row("game",          hand_entry(), hand_entry()),
+    "hand_count":         row("game",          hand_entry()),
+    "hand_edit":          row("game hand",     hand_entry(), hand_entry()),
+    "hand_delete":        row("game hand",     hand_entry(), hand_entry(GO)),
+    "hand_undo":          row("game",          POST_FIRST, hand_entry(GO)),
+    "final_scores":       row("finished",      organisers(GO), organisers(GO)),
+    "final_scores_clear": row("finished",      POST_FIRST, organisers(GO)),
+    "game_delete":        row("game",          organisers(), organisers(GO)),
+    "game_finish":        row("game",          POST_FIRST, organisers(GO)),
+    "game_reopen":        row("finished",      POST_FIRST, organisers(GO)),
+    "penalty_new":        row("game",          organisers(), organisers()),
+    "penalty_delete":     row("game penalty",  POST_FIRST, organisers(GO)),
 }
 # fmt: on
 
@@ -297,7 +311,7 @@ def test_each_visitor_gets_what_the_spec_says_from_every_url(world, name, role, 
     assert _status(client.get(address)) == spec["get"][kind][who], ("GET", address)
     if spec["post"] is None:
         return
-    expected = dict(zip(KINDS, spec["post"], strict=True))[kind][who]
+    expected = spec["post"][KINDS.index(kind)][who]
     refused = expected in (LOGIN, NO, GONE, POST_ONLY)
     before = _database() if refused else None
     assert _status(client.post(address)) == expected, ("POST", address)
