@@ -67,9 +67,8 @@ def hand_entry(answer=OK):
     return (answer, answer, NO, LOGIN), (answer, answer, GONE, GONE)
 
 
-# A view that takes only a POST: with the login first, or with the POST first.
-POST_AFTER_LOGIN = organisers(POST_ONLY)
-POST_FIRST = (POST_ONLY,) * 4, (POST_ONLY,) * 4
+# A view that takes only a POST says so first, to anyone.
+POST_ONLY_FOR_ANYONE = (POST_ONLY,) * 4, (POST_ONLY,) * 4
 
 
 # fmt: off
@@ -81,38 +80,38 @@ SPEC = {
     "event_edit":         row("event",         organisers(), organisers()),
     "event_rules":        row("event",         READERS, readers_post_organisers()),
     "event_organisers":   row("event",         organisers(), organisers()),
-    "organiser_remove":   row("event co",      POST_AFTER_LOGIN, organisers(GO)),
+    "organiser_remove":   row("event co",      POST_ONLY_FOR_ANYONE, organisers(GO)),
     "session_create":     row("event",         organisers(), organisers()),
     "session":            row("session",       READERS),
     "session_edit":       row("session",       organisers(), organisers()),
     "game_create":        row("session",       organisers(), organisers()),
     "game_edit":          row("game",          organisers(), organisers()),
     # The round clock and calling time.
-    "clock_start":        row("session",       POST_AFTER_LOGIN, organisers(GO)),
-    "clock_stop":         row("session",       POST_AFTER_LOGIN, organisers(GO)),
+    "clock_start":        row("session",       POST_ONLY_FOR_ANYONE, organisers(GO)),
+    "clock_stop":         row("session",       POST_ONLY_FOR_ANYONE, organisers(GO)),
     "session_call_time":  row("session",       organisers(), organisers(GO)),
-    "game_call_time":     row("game",          POST_AFTER_LOGIN, organisers(GO)),
+    "game_call_time":     row("game",          POST_ONLY_FOR_ANYONE, organisers(GO)),
     "live":               row("event",         READERS),
     "event_trail":        row("event",         organisers()),
     "event_trail_csv":    row("event",         organisers()),
     # Table links and slips: the link itself opens for anyone who has its code.
     "table_link":         row("link",          ((GO,) * 4, (GO,) * 4)),
-    "table_link_renew":   row("game",          POST_AFTER_LOGIN, organisers(GO)),
-    "table_link_revoke":  row("game",          POST_AFTER_LOGIN, organisers(GO)),
-    "game_lock":          row("game",          POST_AFTER_LOGIN, organisers(GO)),
+    "table_link_renew":   row("game",          POST_ONLY_FOR_ANYONE, organisers(GO)),
+    "table_link_revoke":  row("game",          POST_ONLY_FOR_ANYONE, organisers(GO)),
+    "game_lock":          row("game",          POST_ONLY_FOR_ANYONE, organisers(GO)),
     "game_slip":          row("game",          organisers()),
-    "session_links_make": row("session",       POST_AFTER_LOGIN, organisers(GO)),
+    "session_links_make": row("session",       POST_ONLY_FOR_ANYONE, organisers(GO)),
     "session_slips":      row("session",       organisers()),
     "seat_players":       row("session",       organisers(), organisers()),
     "seating_list":       row("session",       READERS),
     # The roster: an empty form is a 400 with the form again.
     "roster":             row("event",         READERS),
-    "roster_pick":        row("event",         POST_AFTER_LOGIN, organisers(400)),
-    "roster_new":         row("event",         POST_AFTER_LOGIN, organisers(400)),
-    "roster_paste":       row("event",         POST_AFTER_LOGIN, organisers(400)),
-    "roster_withdraw":    row("event player",  POST_AFTER_LOGIN, organisers(400)),
-    "roster_return":      row("event player",  POST_AFTER_LOGIN, organisers(GO)),
-    "roster_remove":      row("event player",  POST_AFTER_LOGIN, organisers(GO)),
+    "roster_pick":        row("event",         POST_ONLY_FOR_ANYONE, organisers(400)),
+    "roster_new":         row("event",         POST_ONLY_FOR_ANYONE, organisers(400)),
+    "roster_paste":       row("event",         POST_ONLY_FOR_ANYONE, organisers(400)),
+    "roster_withdraw":    row("event player",  POST_ONLY_FOR_ANYONE, organisers(400)),
+    "roster_return":      row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
+    "roster_remove":      row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
     # Standings, results, exports.
     "standings":          row("event",         READERS),
     "results":            row("event",         READERS),
@@ -139,14 +138,14 @@ SPEC = {
     "hand_count":         row("game",          hand_entry()),
     "hand_edit":          row("game hand",     hand_entry(), hand_entry()),
     "hand_delete":        row("game hand",     hand_entry(), hand_entry(GO)),
-    "hand_undo":          row("game",          POST_FIRST, hand_entry(GO)),
+    "hand_undo":          row("game",          POST_ONLY_FOR_ANYONE, hand_entry(GO)),
     "final_scores":       row("finished",      organisers(GO), organisers(GO)),
-    "final_scores_clear": row("finished",      POST_FIRST, organisers(GO)),
+    "final_scores_clear": row("finished",      POST_ONLY_FOR_ANYONE, organisers(GO)),
     "game_delete":        row("game",          organisers(), organisers(GO)),
-    "game_finish":        row("game",          POST_FIRST, organisers(GO)),
-    "game_reopen":        row("finished",      POST_FIRST, organisers(GO)),
+    "game_finish":        row("game",          POST_ONLY_FOR_ANYONE, organisers(GO)),
+    "game_reopen":        row("finished",      POST_ONLY_FOR_ANYONE, organisers(GO)),
     "penalty_new":        row("game",          organisers(), organisers()),
-    "penalty_delete":     row("game penalty",  POST_FIRST, organisers(GO)),
+    "penalty_delete":     row("game penalty",  POST_ONLY_FOR_ANYONE, organisers(GO)),
 }
 # fmt: on
 

@@ -41,8 +41,8 @@ def event_organisers(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournaments/event_organisers.html", context)
 
 
-@access.organiser_event
 @require_POST
+@access.organiser_event
 def organiser_remove(request: HttpRequest, event: Event, user_id: int) -> HttpResponse:
     with transaction.atomic():
         # Locked so that two organisers removing each other cannot leave the event with none.

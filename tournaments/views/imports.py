@@ -24,8 +24,8 @@ PENDING_IMPORT_HOURS = 2
 PENDING_IMPORT_QUOTA = 12 * 1024 * 1024
 
 
-@access.organiser_event
 @require_http_methods(["GET", "POST"])
+@access.organiser_event
 def import_upload(request: HttpRequest, event: Event) -> HttpResponse:
     form = UploadForm(request.POST or None, request.FILES or None, event=event)
     if request.method == "POST" and form.is_valid():
@@ -82,8 +82,8 @@ def _checks(request: HttpRequest, event, pending: PendingImport) -> list[imports
     return imports.check_entries(event, pending.logs, user=request.user)
 
 
-@access.organiser_event
 @require_http_methods(["GET", "POST"])
+@access.organiser_event
 def import_preview(request: HttpRequest, event: Event, token: str) -> HttpResponse:
     pending = _pending(request, event, token)
     checks = _checks(request, event, pending)

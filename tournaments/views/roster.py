@@ -84,8 +84,8 @@ def roster(request: HttpRequest, event: Event) -> HttpResponse:
     return _roster_page(request, event)
 
 
-@access.organiser_event
 @require_POST
+@access.organiser_event
 def roster_pick(request: HttpRequest, event: Event) -> HttpResponse:
     form = RosterPickForm(request.POST, event=event, user=request.user)
     if not form.is_valid():
@@ -101,8 +101,8 @@ def roster_pick(request: HttpRequest, event: Event) -> HttpResponse:
     return redirect("tournaments:roster", event.slug)
 
 
-@access.organiser_event
 @require_POST
+@access.organiser_event
 def roster_new(request: HttpRequest, event: Event) -> HttpResponse:
     form = PlayerForm(request.POST, prefix="new")
     if not form.is_valid():
@@ -123,8 +123,8 @@ def roster_new(request: HttpRequest, event: Event) -> HttpResponse:
     return redirect("tournaments:roster", event.slug)
 
 
-@access.organiser_event
 @require_POST
+@access.organiser_event
 def roster_paste(request: HttpRequest, event: Event) -> HttpResponse:
     form = RosterPasteForm(request.POST)
     if not form.is_valid():
@@ -160,8 +160,8 @@ def roster_paste(request: HttpRequest, event: Event) -> HttpResponse:
     return redirect("tournaments:roster", event.slug)
 
 
-@access.organiser_event
 @require_POST
+@access.organiser_event
 def roster_withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     form = WithdrawForm(request.POST)
     if not form.is_valid():
@@ -181,8 +181,8 @@ def roster_withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpR
     return redirect("tournaments:roster", event.slug)
 
 
-@access.organiser_event
 @require_POST
+@access.organiser_event
 def roster_return(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     try:
         entry = services.return_to_roster(event.pk, player_id)
@@ -193,8 +193,8 @@ def roster_return(request: HttpRequest, event: Event, player_id: int) -> HttpRes
     return redirect("tournaments:roster", event.slug)
 
 
-@access.organiser_event
 @require_POST
+@access.organiser_event
 def roster_remove(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     try:
         player = services.remove_from_roster(event.pk, player_id)

@@ -60,8 +60,8 @@ def clock_context(session: Session, *, now=None) -> dict | None:
     }
 
 
-@access.organiser_session
 @require_POST
+@access.organiser_session
 def clock_start(request: HttpRequest, session: Session) -> HttpResponse:
     form = ClockForm(request.POST)
     if form.is_valid():
@@ -79,16 +79,16 @@ def clock_start(request: HttpRequest, session: Session) -> HttpResponse:
     return redirect(session)
 
 
-@access.organiser_session
 @require_POST
+@access.organiser_session
 def clock_stop(request: HttpRequest, session: Session) -> HttpResponse:
     services.stop_round_clock(session.pk)
     messages.success(request, _("The round clock is stopped."))
     return redirect(session)
 
 
-@access.organiser_game
 @require_POST
+@access.organiser_game
 def game_call_time(request: HttpRequest, game: Game) -> HttpResponse:
     return change_game(
         request,
@@ -98,8 +98,8 @@ def game_call_time(request: HttpRequest, game: Game) -> HttpResponse:
     )
 
 
-@access.organiser_session
 @require_http_methods(["GET", "POST"])
+@access.organiser_session
 def session_call_time(request: HttpRequest, session: Session) -> HttpResponse:
     """A page naming the games that would end, and the POST that ends them."""
     if request.method == "POST":

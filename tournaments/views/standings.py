@@ -619,8 +619,8 @@ def _sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-@access.organiser_event
 @require_http_methods(["GET", "POST"])
+@access.organiser_event
 def event_import(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST":
         form = EventImportForm(request.POST, request.FILES)

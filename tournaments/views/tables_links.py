@@ -59,8 +59,8 @@ def table_link_open(request: HttpRequest, link_id: int, code: str) -> HttpRespon
     return redirect(game)
 
 
-@access.organiser_game
 @require_POST
+@access.organiser_game
 def table_link_renew(request: HttpRequest, game: Game) -> HttpResponse:
     had = game.table_links.live().exists()
     services.renew_table_link(game.pk, actor=Actor.of(request.user))
@@ -73,8 +73,8 @@ def table_link_renew(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect(game)
 
 
-@access.organiser_game
 @require_POST
+@access.organiser_game
 def table_link_revoke(request: HttpRequest, game: Game) -> HttpResponse:
     return change_game(
         request,
@@ -84,8 +84,8 @@ def table_link_revoke(request: HttpRequest, game: Game) -> HttpResponse:
     )
 
 
-@access.organiser_game
 @require_POST
+@access.organiser_game
 def game_lock(request: HttpRequest, game: Game) -> HttpResponse:
     lock = request.POST.get("locked") == "1"
     services.lock_game(game.pk, lock, actor=Actor.of(request.user))
@@ -98,8 +98,8 @@ def game_lock(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect(game)
 
 
-@access.organiser_session
 @require_POST
+@access.organiser_session
 def session_links_make(request: HttpRequest, session: Session) -> HttpResponse:
     made = services.make_table_links(session.pk, actor=Actor.of(request.user))
     if made:
