@@ -338,8 +338,9 @@ def hand_entry_game(
 
     `save_at_once(request, entry)` is tried first for a POST that saves, in one transaction
     whose first read locks the game, so that the common save reads the game once. It
-    returns the answer, or None to leave the request to the view; then, as after any
-    refusal on the way, nothing it wrote is kept."""
+    returns the answer, or None to leave the request to the view: before it writes, or
+    after a service's refusal, which marks the transaction to be rolled back. Anyone the
+    game refuses is left to the view as well."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)
@@ -363,10 +364,7 @@ def hand_entry_game(
 def _save_at_once(request: HttpRequest, pk: int, save) -> HttpResponse | None:
     try:
         with transaction.atomic():
-            answer = save(request, get_game_for_hand_entry(request, pk, lock=True))
-            if answer is None:
-                transaction.set_rollback(True)
-            return answer
+            return save(request, get_game_for_hand_entry(request, pk, lock=True))
     except (PermissionDenied, Http404):
         return None  # nothing was stored; the view answers
 

@@ -554,7 +554,7 @@ def _save_at_once(request: HttpRequest, entry: access.HandEntry) -> HttpResponse
             game.pk, count + 1, form.to_hand(), locked=game, seen=seen, **_author(request, entry)
         )
     except services.GameChangeRefused:
-        return None  # rolled back: nothing was stored
+        return None  # the refusal leaves the transaction to be rolled back: nothing is stored
     keep_replayed(hand)
     text = _("Hand %(number)s saved.") % {"number": hand.number}
     _saved_message(request, hand.game, text, current=True)
