@@ -236,7 +236,8 @@ def may_link_login(user, player: Player) -> bool:
 
 
 # The decorators. Each names who may use the view (`ACCESS`, read by the access test) and
-# loads what the view works on once; `require_POST` and the like stay beside them.
+# loads what the view works on once. `require_POST` and the like go above them: a view
+# that takes only a POST says so before anyone's access is looked up.
 
 ACCESS = "access"
 
