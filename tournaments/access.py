@@ -1,18 +1,33 @@
-"""Who may see and who may change what.
+"""Who may see and who may change what, declared on each view by one decorator.
 
 Everyone may read a public event. Only an event's organisers (and superusers) may write
 to it, and a private event does not exist for anyone else (404). A logged-in user who
-may read but not write gets 403 on a write; anonymous users are sent to log in.
+may read but not write gets 403 on a write; anonymous users are sent to log in. The
+holder of a game's table link may read that game and enter its hands, nothing else.
+
+Each decorator loads the object of its URL once and hands it to the view in place of the
+URL's parts: `@readable_event` and `@organiser_event` turn `slug` into `event`,
+`@readable_session` and `@organiser_session` turn `slug, number` into `session`,
+`@readable_game` and `@organiser_game` turn `pk` into `game`, `@hand_entry_game` turns
+`pk` into a `HandEntry`, and `@organiser_of_player` turns `pk` into `player`. `@anyone`
+and `@signed_in` load nothing: the view shows only what `visible_players` and
+`readable_events` allow. Every view of the app carries one of them (`ACCESS` names it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from .models import Event, Game, GameSeat, Player, RosterEntry, Session, TableLink
 
@@ -67,16 +82,13 @@ def get_event_for_organiser(request: HttpRequest, slug: str) -> Event:
 
 def get_session_for_reader(request: HttpRequest, slug: str, number: int) -> Session:
     event = get_event_for_reader(request, slug)
-    return get_object_or_404(Session, event=event, number=number)
+    # Read through the event: the session knows its event without reading it again.
+    return get_object_or_404(event.sessions, number=number)
 
 
 def get_session_for_organiser(request: HttpRequest, slug: str, number: int) -> Session:
     event = get_event_for_organiser(request, slug)
-    return get_object_or_404(Session, event=event, number=number)
-
-
-def _game(pk: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("session__event"), pk=pk)
+    return get_object_or_404(event.sessions, number=number)
 
 
 def get_game_for_reader(request: HttpRequest, pk: int) -> Game:
@@ -204,3 +216,176 @@ def pickable_players(user, event: Event):
 def may_know(user, player: Player) -> bool:
     """Whether `user` may know of `player` (see `visible_players`)."""
     return visible_players(user).filter(pk=player.pk).exists()
+
+
+def may_link_login(user, player: Player) -> bool:
+    """Superusers, and organisers of an event the player has played a game in. A roster
+    place is not enough: anyone may put a player they can see on a roster of their own."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return player.seats.filter(game__session__event__organisers=user).exists()
+
+
+def may_unlink_login(user, player: Player) -> bool:
+    """The linked account itself and superusers: an organiser who links by mistake asks the
+    account to unlink, so that no stranger's event can take a login off a player."""
+    if not user.is_authenticated or player.user_id is None:
+        return False
+    return user.is_superuser or player.user_id == user.pk
+
+
+# The decorators. Each names who may use the view (`ACCESS`, read by the access test) and
+# loads what the view works on once. `require_POST` and the like go above them: a view
+# that takes only a POST says so before anyone's access is looked up.
+
+ACCESS = "access"
+
+
+def _declared(view: Callable, who: str) -> Callable:
+    setattr(view, ACCESS, who)
+    return view
+
+
+def anyone(view: Callable) -> Callable:
+    """Anyone, signed in or not: the view shows only what the visitor may read."""
+    return _declared(view, "anyone")
+
+
+def signed_in(view: Callable) -> Callable:
+    """Anyone signed in; anonymous visitors are sent to log in."""
+    return _declared(login_required(view), "signed in")
+
+
+def readable_event(view: Callable | None = None, *, organiser_posts: bool = False):
+    """Anyone who may read the event (404 for anyone else); the view gets `event` for
+    `slug`. `organiser_posts`: a page anyone may read whose form only its organisers
+    post (anonymous visitors are sent to log in, anyone else gets 403)."""
+
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
+            event = get_event_for_reader(request, slug)
+            if organiser_posts and request.method == "POST":
+                if not request.user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+                if not organises(request, event.pk):
+                    raise PermissionDenied("Only the organisers of this event can change it.")
+            return view(request, event, *args, **kwargs)
+
+        return _declared(wrapper, "event organisers post" if organiser_posts else "event readers")
+
+    return decorate(view) if view is not None else decorate
+
+
+def organiser_event(view: Callable) -> Callable:
+    """The event's organisers; the view gets `event` for `slug`."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
+        return view(request, get_event_for_organiser(request, slug), *args, **kwargs)
+
+    return _declared(login_required(wrapper), "event organisers")
+
+
+def readable_session(view: Callable) -> Callable:
+    """Anyone who may read the session's event; the view gets `session` for `slug, number`."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, number: int, *args, **kwargs) -> HttpResponse:
+        return view(request, get_session_for_reader(request, slug, number), *args, **kwargs)
+
+    return _declared(wrapper, "event readers")
+
+
+def organiser_session(view: Callable) -> Callable:
+    """The organisers of the session's event; the view gets `session` for `slug, number`."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, number: int, *args, **kwargs) -> HttpResponse:
+        return view(request, get_session_for_organiser(request, slug, number), *args, **kwargs)
+
+    return _declared(login_required(wrapper), "event organisers")
+
+
+def readable_game(view: Callable) -> Callable:
+    """Anyone who may read the game's event, and the holder of the game's live table link;
+    the view gets `game` for `pk` (`game.organised`: the visitor organises its event)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        return view(request, get_game_for_reader(request, pk), *args, **kwargs)
+
+    return _declared(wrapper, "game readers")
+
+
+def organiser_game(view: Callable) -> Callable:
+    """The organisers of the game's event; the view gets `game` for `pk`."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        return view(request, get_game_for_organiser(request, pk), *args, **kwargs)
+
+    return _declared(login_required(wrapper), "event organisers")
+
+
+def hand_entry_game(
+    view: Callable | None = None,
+    *,
+    save_at_once: Callable[[HttpRequest, HandEntry], HttpResponse | None] | None = None,
+):
+    """The organisers of the game's event, and the holder of its live table link while the
+    game is open (see `get_game_for_hand_entry`); the view gets a `HandEntry` for `pk`.
+
+    `save_at_once(request, entry)` is tried first for a POST that saves, in one transaction
+    whose first read locks the game, so that the common save reads the game once. It
+    returns the answer, or None to leave the request to the view: before it writes, or
+    after a service's refusal, which marks the transaction to be rolled back. Anyone the
+    game refuses is left to the view as well."""
+
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+            posted = request.method == "POST"
+            if save_at_once is not None and posted and request.POST.get("action") == "save":
+                saved = _save_at_once(request, pk, save_at_once)
+                if saved is not None:
+                    return saved
+            try:
+                entry = get_game_for_hand_entry(request, pk)
+            except NeedsLogin:
+                return redirect_to_login(request.get_full_path())
+            return view(request, entry, *args, **kwargs)
+
+        return _declared(wrapper, "hand entry")
+
+    return decorate(view) if view is not None else decorate
+
+
+def _save_at_once(request: HttpRequest, pk: int, save) -> HttpResponse | None:
+    try:
+        with transaction.atomic():
+            return save(request, get_game_for_hand_entry(request, pk, lock=True))
+    except (PermissionDenied, Http404):
+        return None  # nothing was stored; the view answers
+
+
+def organiser_of_player(view: Callable) -> Callable:
+    """Organisers of an event the player played in (see `may_link_login`) and the login
+    linked to the player (`may_unlink_login`); 404 for a player the user may not know of
+    (see `visible_players`). The view gets `player` for `pk`."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        player = get_object_or_404(Player, pk=pk)
+        if not may_link_login(request.user, player) and not may_unlink_login(request.user, player):
+            # Known only from other organisers' private events: not there, as on its page.
+            if not may_know(request.user, player):
+                raise Http404("No such player.")
+            raise PermissionDenied(
+                _("Only an organiser of an event this player played in can link their login.")
+            )
+        return view(request, player, *args, **kwargs)
+
+    return _declared(login_required(wrapper), "player's organisers")

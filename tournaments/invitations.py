@@ -14,30 +14,13 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from . import access
 from .forms import find_login
 from .models import Event, Invitation, Player
 
 
 class InvitationRefused(Exception):
     """The invitation cannot be accepted now; the message says why."""
-
-
-def may_link_login(user, player: Player) -> bool:
-    """Superusers, and organisers of an event the player has played a game in. A roster
-    place is not enough: anyone may put a player they can see on a roster of their own."""
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    return player.seats.filter(game__session__event__organisers=user).exists()
-
-
-def may_unlink_login(user, player: Player) -> bool:
-    """The linked account itself and superusers: an organiser who links by mistake asks the
-    account to unlink, so that no stranger's event can take a login off a player."""
-    if not user.is_authenticated or player.user_id is None:
-        return False
-    return user.is_superuser or player.user_id == user.pk
 
 
 def _tell(user, subject: str, text: str, request) -> None:
@@ -163,7 +146,7 @@ def _still_allowed(invitation: Invitation) -> bool:
         return False
     if invitation.kind == Invitation.Kind.ORGANISE:
         return inviter.is_superuser or invitation.event.organisers.filter(pk=inviter.pk).exists()
-    return may_link_login(inviter, invitation.player)
+    return access.may_link_login(inviter, invitation.player)
 
 
 def _link(player_id: int, user) -> None:

@@ -181,7 +181,7 @@ def test_the_tile_picker_answer_names_yaku_han_fu_and_dora(organiser_client, gam
     assert f.to_hand()["wins"][0]["han"] == 6
 
 
-def test_the_tile_picker_refuses_with_the_reason_and_only_for_organisers(
+def test_the_tile_picker_refuses_with_the_reason_and_answers_no_stranger(
     organiser_client, stranger_client, game
 ):
     query = {"tiles": "234m456p678s22m", "win": "2m", "tsumo": "1", "seat_wind": "0",

@@ -138,6 +138,47 @@ def test_a_table_link_of_a_private_event_opens_only_its_game(game, link, session
     assert phone.get(url("standings", event.slug)).status_code == 404
 
 
+# The tile picker of the hand form: a riichi tsumo pinfu tanyao, dora 2m (two dora).
+PICKED = {
+    "tiles": "234m406p678s22m567s", "win": "2m", "dora": "2m", "tsumo": "1", "riichi": "1",
+    "seat_wind": "1", "round_wind": "0",
+}  # fmt: skip
+
+
+def test_the_tile_picker_answers_the_table_that_holds_the_games_link(
+    game, link, other_game, stranger_client, anonymous
+):
+    phone = at_table(link)
+    answer = phone.get(url("hand_count", game.pk), PICKED)
+    assert answer.status_code == 200
+    assert answer.json()["ok"] and (answer.json()["han"], answer.json()["fu"]) == (6, 20)
+    assert answer.json()["yaku"] == ["menzen_tsumo", "riichi", "pinfu", "tanyao"]
+    # Not another game's picker, nor anyone else's.
+    assert phone.get(url("hand_count", other_game.pk), PICKED).status_code == 302
+    assert stranger_client.get(url("hand_count", game.pk), PICKED).status_code == 403
+    response = anonymous.get(url("hand_count", game.pk), PICKED)
+    assert response.status_code == 302 and "login" in response["Location"]
+    assert not Hand.objects.exists()
+
+
+def test_the_tile_picker_of_a_private_event_answers_its_table_and_no_stranger(
+    game, link, session, stranger_client
+):
+    session.event.is_public = False
+    session.event.save()
+    assert at_table(link).get(url("hand_count", game.pk), PICKED).json()["han"] == 6
+    assert stranger_client.get(url("hand_count", game.pk), PICKED).status_code == 404
+
+
+def test_the_tile_picker_closes_to_the_table_with_the_hand_form(organiser_client, game, link):
+    phone = at_table(link)
+    assert phone.get(url("hand_new", game.pk)).status_code == 200
+    organiser_client.post(url("game_lock", game.pk), {"locked": "1"})
+    assert phone.get(url("hand_new", game.pk)).status_code == 403
+    assert phone.get(url("hand_count", game.pk), PICKED).status_code == 403
+    assert organiser_client.get(url("hand_count", game.pk), PICKED).json()["han"] == 6
+
+
 def test_a_revoked_link_stops_working_at_once(organiser_client, game, link):
     phone = at_table(link)
     organiser_client.post(url("table_link_revoke", game.pk))

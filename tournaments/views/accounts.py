@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -23,9 +22,8 @@ from ..forms import OrganiserAddForm, PlayerLinkForm
 from ..models import Event, Invitation, Player
 
 
-@login_required
-def event_organisers(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def event_organisers(request: HttpRequest, event: Event) -> HttpResponse:
     form = OrganiserAddForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         who = form.cleaned_data["who"]
@@ -48,10 +46,9 @@ def event_organisers(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_organisers.html", context)
 
 
-@login_required
 @require_POST
-def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def organiser_remove(request: HttpRequest, event: Event, user_id: int) -> HttpResponse:
     with transaction.atomic():
         # Locked so that two organisers removing each other cannot leave the event with none.
         locked = Event.objects.select_for_update().get(pk=event.pk)
@@ -79,15 +76,10 @@ def organiser_remove(request: HttpRequest, slug: str, user_id: int) -> HttpRespo
     return redirect("tournaments:event_organisers", event.slug)
 
 
-@login_required
-def player_link(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
-    may_link = invitations.may_link_login(request.user, player)
-    may_unlink = invitations.may_unlink_login(request.user, player)
-    if not may_link and not may_unlink:
-        raise PermissionDenied(
-            _("Only an organiser of an event this player played in can link their login.")
-        )
+@access.organiser_of_player
+def player_link(request: HttpRequest, player: Player) -> HttpResponse:
+    may_link = access.may_link_login(request.user, player)
+    may_unlink = access.may_unlink_login(request.user, player)
     form = PlayerLinkForm(request.POST or None) if may_link else None
     if request.method == "POST":
         if "unlink" in request.POST:
@@ -123,14 +115,14 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/player_link.html", context)
 
 
-@login_required
+@access.signed_in
 def invitation_list(request: HttpRequest) -> HttpResponse:
     pending = Invitation.objects.pending_for(request.user)
     return render(request, "tournaments/invitations.html", {"invitations": pending})
 
 
-@login_required
 @require_POST
+@access.signed_in
 def invitation_answer(request: HttpRequest, pk: int) -> HttpResponse:
     if "accept" in request.POST:
         try:
@@ -154,7 +146,7 @@ def invitation_answer(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("invitations")
 
 
-@login_required
+@access.signed_in
 def my_games(request: HttpRequest) -> HttpResponse:
     player = Player.objects.filter(user=request.user).first()
     if player is None:
@@ -162,6 +154,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
     return redirect(player)
 
 
+@access.anyone
 def signup(request: HttpRequest) -> HttpResponse:
     if not settings.OPEN_SIGNUP:
         raise Http404(_("Sign-up is closed on this site."))

@@ -1,6 +1,7 @@
 """The shape shared by an organiser's one-button changes of a game (finish, reopen, call
 time, clear the final scores, revoke its link): the service runs as that organiser, its
-refusal or success becomes a message, and the organiser is sent back to the game."""
+refusal or success becomes a message, and the organiser is sent back to the game. The
+views say who may make the change (`access.organiser_game`) and hand over the game."""
 
 from __future__ import annotations
 
@@ -11,18 +12,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.functional import Promise
 
-from .. import access, services
+from .. import services
 from ..models import Game
 from ..trail import Actor
 
 
 def change_game(
     request: HttpRequest,
-    pk: int,
+    game: Game,
     change: Callable[..., object],
     success: str | Promise | Callable[[Game], str],
 ) -> HttpResponse:
-    game = access.get_game_for_organiser(request, pk)
     try:
         change(game.pk, actor=Actor.of(request.user))
     except services.GameChangeRefused as err:

@@ -10,8 +10,6 @@ import random
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,7 +22,7 @@ from django.utils.translation import ngettext, pgettext
 import scoring
 from scoring.rules import PRESET_SOURCES
 
-from .. import access, charts, invitations, pagecache, services, trail
+from .. import access, charts, pagecache, services, trail
 from ..forms import (
     PRESET_DESCRIPTIONS,
     EventCreateForm,
@@ -54,6 +52,7 @@ from .rounds import clock_context
 # Events
 
 
+@access.anyone
 def home(request: HttpRequest) -> HttpResponse:
     # distinct: visible_to joins the organisers, which would count each session per
     # organiser of a public event.
@@ -66,7 +65,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/home.html", {"table": table})
 
 
-@login_required
+@access.signed_in
 def event_create(request: HttpRequest) -> HttpResponse:
     initial = {"organisers": [request.user.pk], "starts_on": timezone.localdate()}
     # The log import links here with the preset of a log it had to refuse.
@@ -85,8 +84,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_form.html", {"form": form, "event": None})
 
 
-def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_reader(request, slug)
+@access.readable_event
+def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
 
     def games_part() -> str:
         sessions = event.sessions.annotate(
@@ -121,9 +120,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_detail.html", context)
 
 
-@login_required
-def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -137,15 +135,11 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_form.html", {"form": form, "event": event})
 
 
-def event_rules(request: HttpRequest, slug: str) -> HttpResponse:
+@access.readable_event(organiser_posts=True)
+def event_rules(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's rules in words for anyone who may read the event; below them, the
     form that changes them for its organisers."""
-    event = access.get_event_for_reader(request, slug)
     is_organiser = access.organises(request, event.pk)
-    if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        event = access.get_event_for_organiser(request, slug)
     form = None
     if is_organiser:
         initial = RulesForm.initial_for(event)
@@ -207,9 +201,8 @@ def _rules_message(change: services.RulesChange) -> str:
 # Sessions
 
 
-@login_required
-def session_create(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def session_create(request: HttpRequest, event: Event) -> HttpResponse:
     initial = {"number": event.sessions.next_number(), "date": timezone.localdate()}
     form = SessionForm(request.POST or None, event=event, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -221,9 +214,8 @@ def session_create(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/session_form.html", context)
 
 
-@login_required
-def session_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    session = access.get_session_for_organiser(request, slug, number)
+@access.organiser_session
+def session_edit(request: HttpRequest, session: Session) -> HttpResponse:
     form = SessionForm(request.POST or None, event=session.event, instance=session)
     if request.method == "POST" and form.is_valid():
         saved = _save_session(form)
@@ -244,8 +236,8 @@ def _save_session(form: SessionForm) -> Session | None:
         return None
 
 
-def session_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    session = access.get_session_for_reader(request, slug, number)
+@access.readable_session
+def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
     is_organiser = access.organises(request, session.event_id)
     games = list(
         session.games.prefetch_related(
@@ -269,9 +261,8 @@ def session_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse
 # Games
 
 
-@login_required
-def game_create(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    session = access.get_session_for_organiser(request, slug, number)
+@access.organiser_session
+def game_create(request: HttpRequest, session: Session) -> HttpResponse:
     form = GameForm(request.POST or None, session=session, user=request.user)
     if request.method == "POST" and form.is_valid():
         players = form.players()
@@ -301,9 +292,8 @@ def game_create(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/game_form.html", context)
 
 
-@login_required
-def game_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    game = access.get_game_for_organiser(request, pk)
+@access.organiser_game
+def game_edit(request: HttpRequest, game: Game) -> HttpResponse:
     session = game.session
     form = GameForm(request.POST or None, session=session, user=request.user, game=game)
     if request.method == "POST" and form.is_valid():
@@ -363,6 +353,7 @@ def _substitute_seats(form: GameForm, players: list[Player]) -> list[int]:
 # Players
 
 
+@access.anyone
 def player_list(request: HttpRequest) -> HttpResponse:
     readable = Event.objects.visible_to(request.user)
     players = (
@@ -379,7 +370,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/player_list.html", {"table": table})
 
 
-@login_required
+@access.signed_in
 def player_create(request: HttpRequest) -> HttpResponse:
     form = PlayerForm(request.POST or None, known=access.visible_players(request.user))
     if request.method == "POST" and form.is_valid():
@@ -411,6 +402,7 @@ PLAYER_GAMES_PER_PAGE = 50
 MAX_PLAYER_GAME_PAGES = 1_000
 
 
+@access.anyone
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     chosen = None
@@ -447,8 +439,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "chosen": chosen,
         "show_real_name": request.user.is_authenticated,
         "can_link": organises_one
-        or invitations.may_link_login(request.user, player)
-        or invitations.may_unlink_login(request.user, player),
+        or access.may_link_login(request.user, player)
+        or access.may_unlink_login(request.user, player),
         "record_html": record["html"],
     }
     return render(request, "tournaments/player_detail.html", context)

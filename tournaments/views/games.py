@@ -11,9 +11,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -30,7 +27,6 @@ from scoring.payouts import settle
 from scoring.record import parse_hand
 
 from .. import access, formatting, pagecache, services, wording
-from ..access import get_game_for_organiser, get_game_for_reader
 from ..hand_forms import (
     WIND_MARKS,
     FinalScoresForm,
@@ -220,8 +216,8 @@ def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: r["place"])
 
 
-def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game_for_reader(request, pk)
+@access.readable_game
+def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     record, names, result = replayed(game)
     is_organiser = game.organised
     finished = game.is_finished
@@ -352,8 +348,8 @@ def _trail_part(game: Game, names) -> str:
     )
 
 
-def game_record(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game_for_reader(request, pk)
+@access.readable_game
+def game_record(request: HttpRequest, game: Game) -> HttpResponse:
     record, _names = _load(game)
     response = HttpResponse(
         json.dumps(record, indent=2, ensure_ascii=False) + "\n",
@@ -537,15 +533,6 @@ def _taken_since(request: HttpRequest, game: Game, count: int | None = None) -> 
     return None
 
 
-def _hand_entry(request: HttpRequest, pk: int) -> access.HandEntry | HttpResponse:
-    """The game and who enters its hands (an organiser or a table link), or a redirect to
-    the login page for an anonymous visitor without the table's link."""
-    try:
-        return access.get_game_for_hand_entry(request, pk)
-    except access.NeedsLogin:
-        return redirect_to_login(request.get_full_path())
-
-
 def _author(request: HttpRequest, entry: access.HandEntry) -> dict[str, Any]:
     """The `actor` and `table_link` arguments of a hand change by this request."""
     if entry.link is not None:
@@ -553,52 +540,39 @@ def _author(request: HttpRequest, entry: access.HandEntry) -> dict[str, Any]:
     return {"actor": Actor.of(request.user)}
 
 
-def _save_at_once(request: HttpRequest, pk: int) -> HttpResponse | None:
-    """Save a new hand in one transaction whose first read locks the game, so that the game
-    is read once: the common case of a phone's save. None for anything else (a refusal, a
-    form with errors, a number taken), which `hand_new` then answers as always."""
+def _save_at_once(request: HttpRequest, entry: access.HandEntry) -> HttpResponse | None:
+    """Save a new hand with the game read with its lock (see `access.hand_entry_game`): the
+    common case of a phone's save. None for anything else (a refusal, a form with errors, a
+    number taken), which `hand_new` then answers as always."""
+    game = entry.game
+    if game.entry_mode != Game.EntryMode.HANDS or game.is_finished:
+        return None
     try:
-        with transaction.atomic():
-            entry = access.get_game_for_hand_entry(request, pk, lock=True)
-            game = entry.game
-            if game.entry_mode != Game.EntryMode.HANDS or game.is_finished:
-                return None
-            record, names, current = replayed(game)
-            count = len(record["hands"])
-            form = HandForm(
-                request.POST,
-                seats=seat_labels(names, current.state.dealer),
-                rules=current.rules,
-                scores=current.state.scores,
-                with_number=True,
-            )
-            if not form.is_valid() or form.cleaned_data["number"] != count + 1:
-                return None
-            seen = services.SeenRecord(services.record_version(game), record, current)
-            hand = services.add_hand(
-                game.pk,
-                count + 1,
-                form.to_hand(),
-                locked=game,
-                seen=seen,
-                **_author(request, entry),
-            )
-            keep_replayed(hand)
-    except (PermissionDenied, Http404, services.GameChangeRefused):
-        return None  # nothing was stored
+        record, names, current = replayed(game)
+        count = len(record["hands"])
+        form = HandForm(
+            request.POST,
+            seats=seat_labels(names, current.state.dealer),
+            rules=current.rules,
+            scores=current.state.scores,
+            with_number=True,
+        )
+        if not form.is_valid() or form.cleaned_data["number"] != count + 1:
+            return None
+        seen = services.SeenRecord(services.record_version(game), record, current)
+        hand = services.add_hand(
+            game.pk, count + 1, form.to_hand(), locked=game, seen=seen, **_author(request, entry)
+        )
+    except services.GameChangeRefused:
+        return None  # the refusal leaves the transaction to be rolled back: nothing is stored
+    keep_replayed(hand)
     text = _("Hand %(number)s saved.") % {"number": hand.number}
     _saved_message(request, hand.game, text, current=True)
     return redirect(hand.game)
 
 
-def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
-    if request.method == "POST" and request.POST.get("action") == "save":
-        saved = _save_at_once(request, pk)
-        if saved is not None:
-            return saved
-    entry = _hand_entry(request, pk)
-    if isinstance(entry, HttpResponse):
-        return entry
+@access.hand_entry_game(save_at_once=_save_at_once)
+def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
     game = entry.game
     # A game open for hands is read first: its record gives the count of hands.
     read = game.entry_mode == Game.EntryMode.HANDS and not game.is_finished
@@ -677,10 +651,8 @@ def _saved_message(request: HttpRequest, game: Game, text: str, *, current: bool
     messages.success(request, text)
 
 
-def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    entry = _hand_entry(request, pk)
-    if isinstance(entry, HttpResponse):
-        return entry
+@access.hand_entry_game
+def hand_edit(request: HttpRequest, entry: access.HandEntry, number: int) -> HttpResponse:
     game = entry.game
     refused = _refuse_hand_changes(request, game)
     if refused:
@@ -766,10 +738,8 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    entry = _hand_entry(request, pk)
-    if isinstance(entry, HttpResponse):
-        return entry
+@access.hand_entry_game
+def hand_delete(request: HttpRequest, entry: access.HandEntry, number: int) -> HttpResponse:
     game = entry.game
     refused = _refuse_hand_changes(request, game)
     if refused:
@@ -797,10 +767,8 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @require_POST
-def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    entry = _hand_entry(request, pk)
-    if isinstance(entry, HttpResponse):
-        return entry
+@access.hand_entry_game
+def hand_undo(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
     game = entry.game
     try:
         number = services.undo_last_hand(game.pk, **_author(request, entry))
@@ -886,10 +854,9 @@ def _final_preview_context(
     }
 
 
-@login_required
-def final_scores(request: HttpRequest, pk: int) -> HttpResponse:
+@access.organiser_game
+def final_scores(request: HttpRequest, game: Game) -> HttpResponse:
     """The four final scores: typed, previewed with placements and match points, saved."""
-    game = get_game_for_organiser(request, pk)
     if game.entry_mode != Game.EntryMode.FINAL_SCORES:
         messages.error(
             request, _("This game is entered hand by hand: enter its hands on the game page.")
@@ -932,11 +899,11 @@ def _sentence(err: Exception) -> str:
 
 
 @require_POST
-@login_required
-def final_scores_clear(request: HttpRequest, pk: int) -> HttpResponse:
+@access.organiser_game
+def final_scores_clear(request: HttpRequest, game: Game) -> HttpResponse:
     return change_game(
         request,
-        pk,
+        game,
         services.clear_final_scores,
         gettext_lazy(
             "Final scores cleared: the game waits for its scores again. Enter them, or "
@@ -945,10 +912,9 @@ def final_scores_clear(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
+@access.organiser_game
+def game_delete(request: HttpRequest, game: Game) -> HttpResponse:
     """Delete a game created by mistake; one with results is first cleared of them."""
-    game = get_game_for_organiser(request, pk)
     session = game.session
     if request.method == "POST":
         try:
@@ -975,15 +941,15 @@ def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
-def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
-    return change_game(request, pk, services.finish_game, gettext_lazy("Game finished."))
+@access.organiser_game
+def game_finish(request: HttpRequest, game: Game) -> HttpResponse:
+    return change_game(request, game, services.finish_game, gettext_lazy("Game finished."))
 
 
 @require_POST
-@login_required
-def game_reopen(request: HttpRequest, pk: int) -> HttpResponse:
-    return change_game(request, pk, services.reopen_game, _reopened)
+@access.organiser_game
+def game_reopen(request: HttpRequest, game: Game) -> HttpResponse:
+    return change_game(request, game, services.reopen_game, _reopened)
 
 
 def _reopened(game: Game) -> str:
@@ -993,9 +959,8 @@ def _reopened(game: Game) -> str:
 
 
 @require_POST
-@login_required
-def penalty_delete(request: HttpRequest, pk: int, penalty_id: int) -> HttpResponse:
-    game = get_game_for_organiser(request, pk)
+@access.organiser_game
+def penalty_delete(request: HttpRequest, game: Game, penalty_id: int) -> HttpResponse:
     _record, names = _load(game)
     try:
         penalty = services.delete_penalty(game.pk, penalty_id, actor=Actor.of(request.user))
@@ -1008,9 +973,8 @@ def penalty_delete(request: HttpRequest, pk: int, penalty_id: int) -> HttpRespon
     return redirect("tournaments:penalty_new", pk=game.pk)
 
 
-@login_required
-def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game_for_organiser(request, pk)
+@access.organiser_game
+def penalty_new(request: HttpRequest, game: Game) -> HttpResponse:
     _record, names = _load(game)
     seats: list[SeatLabel] = seat_labels(names, 0)
     form = PenaltyForm(seats=seats)
@@ -1072,10 +1036,11 @@ def _indicators(text: str) -> tuple[int, ...]:
     return tuple(kinds)
 
 
-def hand_count(request: HttpRequest, pk: int) -> JsonResponse:
-    """Judge a whole hand picked tile by tile. Stores nothing; the answer fills the form."""
-    game = get_game_for_organiser(request, pk)
-    rules = game.session.event.rules()
+@access.hand_entry_game
+def hand_count(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
+    """Judge a whole hand picked tile by tile, for whoever may enter the game's hands (the
+    table's phones too). Stores nothing; the answer fills the form."""
+    rules = entry.game.session.event.rules()
     query = request.GET
     try:
         calls = [c for c in query.get("calls", "").split() if c]

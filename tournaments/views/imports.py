@@ -6,7 +6,6 @@ import datetime
 import secrets
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,9 +17,8 @@ from django.views.decorators.http import require_http_methods
 from tenhou.limits import Budget
 
 from .. import access, imports, services
-from ..access import get_event_for_organiser
 from ..import_forms import UploadForm
-from ..models import WINDS, PendingImport
+from ..models import WINDS, Event, PendingImport
 
 # Logs wait this long for the confirmation, then they are thrown away.
 PENDING_IMPORT_HOURS = 2
@@ -28,10 +26,9 @@ PENDING_IMPORT_HOURS = 2
 PENDING_IMPORT_QUOTA = 12 * 1024 * 1024
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
-def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
-    event = get_event_for_organiser(request, slug)
+@access.organiser_event
+def import_upload(request: HttpRequest, event: Event) -> HttpResponse:
     form = UploadForm(request.POST or None, request.FILES or None, event=event)
     if request.method == "POST" and form.is_valid():
         files = form.cleaned_data["files"]
@@ -88,10 +85,9 @@ def _checks(request: HttpRequest, event, pending: PendingImport) -> list[imports
     return imports.check_entries(event, pending.logs, user=request.user)
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
-def import_preview(request: HttpRequest, slug: str, token: str) -> HttpResponse:
-    event = get_event_for_organiser(request, slug)
+@access.organiser_event
+def import_preview(request: HttpRequest, event: Event, token: str) -> HttpResponse:
     pending = _pending(request, event, token)
     checks = _checks(request, event, pending)
     errors: dict[int, str] = {}

@@ -21,7 +21,7 @@ from django.utils.translation import get_language, pgettext
 import scoring
 
 from .. import access, formatting
-from ..models import Game, GameSeat, Session
+from ..models import Event, Game, GameSeat, Session
 from ..standings import cached_standings
 from .rounds import clock_context
 from .sheets import round_name
@@ -155,8 +155,8 @@ def _panel(request: HttpRequest, event, session: Session | None, page: int, top:
     return render_to_string("tournaments/partials/live_panel.html", context, request=request)
 
 
-def live(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_reader(request, slug)
+@access.readable_event
+def live(request: HttpRequest, event: Event) -> HttpResponse:
     sessions = event.sessions.all()
     if request.GET.get("session"):
         number = _number(request.GET["session"], default=0, low=0, high=100_000)

@@ -7,7 +7,6 @@ search, one new player, or a pasted list of names), withdraw them and take them 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
@@ -80,15 +79,14 @@ def _roster_page(request: HttpRequest, event: Event, *, status: int = 200, **for
     return render(request, "tournaments/roster.html", context, status=status)
 
 
-def roster(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_reader(request, slug)
+@access.readable_event
+def roster(request: HttpRequest, event: Event) -> HttpResponse:
     return _roster_page(request, event)
 
 
-@login_required
 @require_POST
-def roster_pick(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def roster_pick(request: HttpRequest, event: Event) -> HttpResponse:
     form = RosterPickForm(request.POST, event=event, user=request.user)
     if not form.is_valid():
         return _roster_page(request, event, pick_form=form, status=400)
@@ -103,10 +101,9 @@ def roster_pick(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("tournaments:roster", event.slug)
 
 
-@login_required
 @require_POST
-def roster_new(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def roster_new(request: HttpRequest, event: Event) -> HttpResponse:
     form = PlayerForm(request.POST, prefix="new", known=access.visible_players(request.user))
     if not form.is_valid():
         return _roster_page(request, event, new_form=form, status=400)
@@ -128,10 +125,9 @@ def roster_new(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("tournaments:roster", event.slug)
 
 
-@login_required
 @require_POST
-def roster_paste(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def roster_paste(request: HttpRequest, event: Event) -> HttpResponse:
     form = RosterPasteForm(request.POST)
     if not form.is_valid():
         return _roster_page(request, event, paste_form=form, status=400)
@@ -170,10 +166,9 @@ def roster_paste(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("tournaments:roster", event.slug)
 
 
-@login_required
 @require_POST
-def roster_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def roster_withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     form = WithdrawForm(request.POST)
     if not form.is_valid():
         error = " ".join(form.errors["from_session"])
@@ -192,10 +187,9 @@ def roster_withdraw(request: HttpRequest, slug: str, player_id: int) -> HttpResp
     return redirect("tournaments:roster", event.slug)
 
 
-@login_required
 @require_POST
-def roster_return(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def roster_return(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     try:
         entry = services.return_to_roster(event.pk, player_id)
     except services.GameChangeRefused as err:
@@ -205,10 +199,9 @@ def roster_return(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     return redirect("tournaments:roster", event.slug)
 
 
-@login_required
 @require_POST
-def roster_remove(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def roster_remove(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     try:
         player = services.remove_from_roster(event.pk, player_id)
     except services.GameChangeRefused as err:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -61,10 +60,9 @@ def clock_context(session: Session, *, now=None) -> dict | None:
     }
 
 
-@login_required
 @require_POST
-def clock_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    session = access.get_session_for_organiser(request, slug, number)
+@access.organiser_session
+def clock_start(request: HttpRequest, session: Session) -> HttpResponse:
     form = ClockForm(request.POST)
     if form.is_valid():
         session = services.start_round_clock(session.pk, form.cleaned_data["minutes"])
@@ -81,31 +79,29 @@ def clock_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect(session)
 
 
-@login_required
 @require_POST
-def clock_stop(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    session = access.get_session_for_organiser(request, slug, number)
+@access.organiser_session
+def clock_stop(request: HttpRequest, session: Session) -> HttpResponse:
     services.stop_round_clock(session.pk)
     messages.success(request, _("The round clock is stopped."))
     return redirect(session)
 
 
-@login_required
 @require_POST
-def game_call_time(request: HttpRequest, pk: int) -> HttpResponse:
+@access.organiser_game
+def game_call_time(request: HttpRequest, game: Game) -> HttpResponse:
     return change_game(
         request,
-        pk,
+        game,
         services.call_time,
         _("Time called: the game ended after its last hand. Reopen it to play on."),
     )
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
-def session_call_time(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@access.organiser_session
+def session_call_time(request: HttpRequest, session: Session) -> HttpResponse:
     """A page naming the games that would end, and the POST that ends them."""
-    session = access.get_session_for_organiser(request, slug, number)
     if request.method == "POST":
         try:
             called = services.call_time_on_session(session.pk, actor=Actor.of(request.user))

@@ -7,7 +7,6 @@ import json
 import random
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -19,7 +18,7 @@ from django.utils.translation import ngettext
 import seating
 
 from .. import access, pagecache, seat_plans, services
-from ..models import WINDS, GameSeat, TableLink
+from ..models import WINDS, GameSeat, Session, TableLink
 from ..refusals import say
 from ..seating_forms import SeatingConfirmForm, SeatingForm
 from ..trail import Actor
@@ -30,10 +29,9 @@ def _default_rounds(session) -> int:
     return max(session.event.sessions.count(), session.number)
 
 
-@login_required
-def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@access.organiser_session
+def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
     """Choose a method, see the tables with their repeat counts, then create the games."""
-    session = access.get_session_for_organiser(request, slug, number)
     players = seat_plans.playing(session)
     has_results = services.session_has_results(session)
     context = {
@@ -62,7 +60,7 @@ def seat_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                     )
                     % {"number": session.number, "count": len(games)},
                 )
-                return redirect("tournaments:seating_list", slug, number)
+                return redirect("tournaments:seating_list", session.event.slug, session.number)
         else:
             messages.error(request, " ".join(confirm.errors["plan"]))
     form = SeatingForm(
@@ -120,9 +118,9 @@ def _too_large_for_the_page(form: SeatingForm, session) -> bool:
     return True
 
 
-def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@access.readable_session
+def seating_list(request: HttpRequest, session: Session) -> HttpResponse:
     """Where everyone sits: by table, and by name A-Z with the table and wind."""
-    session = access.get_session_for_reader(request, slug, number)
     is_organiser = access.organises(request, session.event_id)
     # Only organisers see table links: a code lets its holder enter the table's hands.
     links = list(TableLink.objects.live().filter(game__session=session)) if is_organiser else []
@@ -145,7 +143,7 @@ def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "event": session.event,
         "session": session,
         "is_organiser": is_organiser,
-        "seat_url": reverse("tournaments:seat_players", args=[slug, number]),
+        "seat_url": reverse("tournaments:seat_players", args=[session.event.slug, session.number]),
         "seating_key": seating_key,
         # Only worked out when the lists are not in the cache.
         **{

@@ -199,8 +199,7 @@ def _penalty_notes(games: list[Game]) -> list[str]:
     return notes
 
 
-def _sheet_context(request: HttpRequest, slug: str, number: int, table: int, *, blank: bool):
-    session = access.get_session_for_reader(request, slug, number)
+def _sheet_context(session: Session, table: int, *, blank: bool):
     games = _table_games(session, table)
     first = games[0].ordered_seats()
     columns = [SheetColumn(seat.player.display_name, WINDS[seat.seat]) for seat in first]
@@ -243,15 +242,17 @@ def _sheet_context(request: HttpRequest, slug: str, number: int, table: int, *, 
     return context
 
 
-def scoresheet(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+@access.readable_session
+def scoresheet(request: HttpRequest, session: Session, table: int) -> HttpResponse:
     """The Ari-Ari scoresheet of one table of a session, from its finished games."""
-    context = _sheet_context(request, slug, number, table, blank=False)
+    context = _sheet_context(session, table, blank=False)
     return render(request, "tournaments/scoresheet.html", context)
 
 
-def scoresheet_blank(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+@access.readable_session
+def scoresheet_blank(request: HttpRequest, session: Session, table: int) -> HttpResponse:
     """The same sheet with only the names and seats, to fill in by hand at the table."""
-    context = _sheet_context(request, slug, number, table, blank=True)
+    context = _sheet_context(session, table, blank=True)
     return render(request, "tournaments/scoresheet.html", context)
 
 
@@ -322,10 +323,10 @@ def _sticks_note(result: GameResult) -> str:
     return text % {"count": sticks}
 
 
-def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+@access.readable_game
+def game_sheet(request: HttpRequest, game: Game) -> HttpResponse:
     """Every hand of one game with its payments and running scores, then the result:
     rendered once for each state of the game."""
-    game = access.get_game_for_reader(request, pk)
     event, session = game.event, game.session
     # The game's record, and what the sheet shows of its event and session.
     version = (

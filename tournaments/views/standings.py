@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -238,8 +237,8 @@ def _describe(standings, filters: dict) -> str:
 STANDINGS_PER_PAGE = 100
 
 
-def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_reader(request, slug)
+@access.readable_event
+def standings(request: HttpRequest, event: Event) -> HttpResponse:
     # A session saved or deleted replaces the sessions token, and nothing else does: the
     # list is read once for each token, not again after every change of results.
     sessions = pagecache.cached(
@@ -420,8 +419,8 @@ RESULTS_COLUMNS = (
 )  # fmt: skip
 
 
-def results(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_reader(request, slug)
+@access.readable_event
+def results(request: HttpRequest, event: Event) -> HttpResponse:
     seats = (
         GameSeat.objects.finished_in(event)
         .select_related("game__session__event", "player")
@@ -478,8 +477,8 @@ MAX_YAKU_ROWS = 60
 STATISTICS_COLUMNS = tuple(StatisticsTable.base_columns)
 
 
-def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_reader(request, slug)
+@access.readable_event
+def event_statistics(request: HttpRequest, event: Event) -> HttpResponse:
     export_format = request.GET.get(EXPORT_PARAM)
     if export_format in EXPORT_FORMATS:
         # Every event's statistics table has the same columns, so a table without rows
@@ -537,8 +536,8 @@ def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
 # The whole event as tenbou-game/1 records
 
 
-def event_export(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_reader(request, slug)
+@access.readable_event
+def event_export(request: HttpRequest, event: Event) -> HttpResponse:
     # Kept as bytes: encoding a large event's text again for every download costs more
     # than sending it.
     content = _cached_event_file(
@@ -549,8 +548,8 @@ def event_export(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def event_export_zip(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_reader(request, slug)
+@access.readable_event
+def event_export_zip(request: HttpRequest, event: Event) -> HttpResponse:
     content = _cached_event_file(event, "zip", lambda: exchange.export_zip(event))
     response = HttpResponse(content, content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-records.zip"'
@@ -620,10 +619,9 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "。")) else text + "."
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
-def event_import(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def event_import(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST":
         form = EventImportForm(request.POST, request.FILES)
     else:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import segno
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -22,7 +21,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import access, services
-from ..models import Game, GameSeat, TableLink
+from ..models import Game, GameSeat, Session, TableLink
 from ..trail import Actor
 from .actions import change_game
 
@@ -40,6 +39,7 @@ def link_context(request: HttpRequest, link: TableLink | None, *, scale: int = 4
 
 
 @require_http_methods(["GET", "POST"])
+@access.anyone
 def table_link_open(request: HttpRequest, link_id: int) -> HttpResponse:
     """The address on the slip, `/t/<id>/#<code>`. The browser requests `/t/<id>/` alone
     (a fragment is never sent), so no access log holds the code; this page's script posts
@@ -49,6 +49,7 @@ def table_link_open(request: HttpRequest, link_id: int) -> HttpResponse:
     return _open(request, link_id, request.POST.get("code", "").strip())
 
 
+@access.anyone
 def table_link_open_in_path(request: HttpRequest, link_id: int, code: str) -> HttpResponse:
     """Slips printed before the code moved behind `#` still open their game."""
     return _open(request, link_id, code)
@@ -76,10 +77,9 @@ def _open(request: HttpRequest, link_id: int, code: str) -> HttpResponse:
     return redirect(game)
 
 
-@login_required
 @require_POST
-def table_link_renew(request: HttpRequest, pk: int) -> HttpResponse:
-    game = access.get_game_for_organiser(request, pk)
+@access.organiser_game
+def table_link_renew(request: HttpRequest, game: Game) -> HttpResponse:
     had = game.table_links.live().exists()
     services.renew_table_link(game.pk, actor=Actor.of(request.user))
     messages.success(
@@ -91,21 +91,20 @@ def table_link_renew(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(game)
 
 
-@login_required
 @require_POST
-def table_link_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+@access.organiser_game
+def table_link_revoke(request: HttpRequest, game: Game) -> HttpResponse:
     return change_game(
         request,
-        pk,
+        game,
         services.revoke_table_link,
         gettext_lazy("The table link no longer works."),
     )
 
 
-@login_required
 @require_POST
-def game_lock(request: HttpRequest, pk: int) -> HttpResponse:
-    game = access.get_game_for_organiser(request, pk)
+@access.organiser_game
+def game_lock(request: HttpRequest, game: Game) -> HttpResponse:
     lock = request.POST.get("locked") == "1"
     services.lock_game(game.pk, lock, actor=Actor.of(request.user))
     messages.success(
@@ -117,10 +116,9 @@ def game_lock(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(game)
 
 
-@login_required
 @require_POST
-def session_links_make(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    session = access.get_session_for_organiser(request, slug, number)
+@access.organiser_session
+def session_links_make(request: HttpRequest, session: Session) -> HttpResponse:
     made = services.make_table_links(session.pk, actor=Actor.of(request.user))
     if made:
         messages.success(
@@ -130,7 +128,7 @@ def session_links_make(request: HttpRequest, slug: str, number: int) -> HttpResp
         )
     else:
         messages.info(request, _("Every game in progress has its table link already."))
-    return redirect("tournaments:session_slips", slug, number)
+    return redirect("tournaments:session_slips", session.event.slug, session.number)
 
 
 def _slip(request: HttpRequest, game: Game, link: TableLink | None) -> dict:
@@ -141,9 +139,8 @@ def _slip(request: HttpRequest, game: Game, link: TableLink | None) -> dict:
     }
 
 
-@login_required
-def game_slip(request: HttpRequest, pk: int) -> HttpResponse:
-    game = access.get_game_for_organiser(request, pk)
+@access.organiser_game
+def game_slip(request: HttpRequest, game: Game) -> HttpResponse:
     link = game.table_links.live().first()
     context = {
         "event": game.event,
@@ -154,9 +151,8 @@ def game_slip(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/table_slips.html", context)
 
 
-@login_required
-def session_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    session = access.get_session_for_organiser(request, slug, number)
+@access.organiser_session
+def session_slips(request: HttpRequest, session: Session) -> HttpResponse:
     games = session.games.prefetch_related(
         Prefetch("seats", queryset=GameSeat.objects.select_related("player")),
         Prefetch("table_links", queryset=TableLink.objects.live(), to_attr="live_links"),

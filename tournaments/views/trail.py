@@ -6,7 +6,6 @@ import csv
 import datetime
 import json
 
-from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
@@ -16,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import access
-from ..models import GameSeat, TrailEntry
+from ..models import Event, GameSeat, TrailEntry
 from ..trail import trail_rows
 
 PER_PAGE = 100
@@ -41,9 +40,8 @@ def _entries(event):
     )
 
 
-@login_required
-def event_trail(request: HttpRequest, slug: str) -> HttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def event_trail(request: HttpRequest, event: Event) -> HttpResponse:
     page = Paginator(_entries(event), PER_PAGE).get_page(request.GET.get("page"))
     context = {"event": event, "page": page, "rows": trail_rows(page.object_list)}
     return render(request, "tournaments/event_trail.html", context)
@@ -66,9 +64,8 @@ def _json(value) -> str:
     return "" if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-@login_required
-def event_trail_csv(request: HttpRequest, slug: str) -> StreamingHttpResponse:
-    event = access.get_event_for_organiser(request, slug)
+@access.organiser_event
+def event_trail_csv(request: HttpRequest, event: Event) -> StreamingHttpResponse:
     writer = csv.writer(_Echo())
     # The lines are written after the view has returned: in the language of the request.
     language = translation.get_language()
