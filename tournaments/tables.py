@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django_tables2.utils import signature
 
-from . import exports, formatting, pagecache
+from . import exports, formatting
 from .models import WINDS, Game, GameSeat
 from .standings import SESSION_LINES
 
@@ -78,23 +78,10 @@ class FastRows:
         return mark_safe(self.BODY_MARK) if self._frame_only else self.tbody_html()
 
     def framed_html(self, request) -> str:
-        """`as_html()`, with everything but the body (headers and their sort links, the
-        page links) rendered once and kept for the columns, order and page shown: after a
-        change of results only the body of the standings is drawn again."""
+        """`as_html()`, with the body drawn by `tbody_html` into a frame rendered without it."""
         body = self.tbody_html()
         if body is None or self.has_footer():
             return self.as_html(request)
-        page = getattr(self, "page", None)
-        shape = (
-            type(self).__name__,
-            request.path,
-            request.GET.urlencode(),
-            tuple(self.columns.names()),
-            tuple(str(alias) for alias in self.order_by or ()),
-            page.number if page else None,
-            self.paginator.num_pages if page else None,
-            self.show_header,
-        )
 
         def frame() -> str:
             self._frame_only = True
@@ -103,7 +90,7 @@ class FastRows:
             finally:
                 self._frame_only = False
 
-        framed = pagecache.cached("table-frame", shape, frame)
+        framed = frame()
         return mark_safe(framed.replace(self.BODY_MARK, body))
 
     @staticmethod

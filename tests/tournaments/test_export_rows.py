@@ -19,7 +19,7 @@ from django.urls import reverse
 from tests.tournaments.builders import final_game, small_league
 from tournaments import exports, xlsx
 from tournaments.models import Event, Game, GameSeat, Session
-from tournaments.standings import cached_standings
+from tournaments.standings import event_standings
 from tournaments.statistics import statistics
 from tournaments.tables import (
     MAX_SESSION_COLUMNS,
@@ -98,7 +98,7 @@ def test_result_rows_are_exactly_those_of_django_tables2(league, query):
 @pytest.mark.parametrize("query", SORTS)
 @pytest.mark.parametrize("filters", [{}, {"first_session": 2}, {"last_session": 1, "min_games": 2}])
 def test_standings_rows_are_exactly_those_of_django_tables2(league, query, filters):
-    standings = cached_standings(league, **filters)
+    standings = event_standings(league, **filters)
 
     def table():
         return StandingsTable(standings, session_columns=MAX_SESSION_COLUMNS)

@@ -9,7 +9,6 @@ queries; nothing here replays a game.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +20,6 @@ from django.core.cache import cache
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -31,10 +29,10 @@ from django.views.decorators.http import require_http_methods
 import scoring
 from tenhou.limits import MAX_JSON_DEPTH, check_json_depth
 
-from .. import access, exchange, exports, pagecache
+from .. import access, exchange, exports, pagecache, versions
 from ..forms import describe_rules
 from ..models import Event, GameSeat
-from ..standings import Standings, cached_standings, event_standings
+from ..standings import Standings, event_standings
 from ..statistics import DEFINITIONS, event_player_statistics, yaku_frequency
 from ..tables import (
     MAX_PER_PAGE,
@@ -103,25 +101,9 @@ def _export_links(request: HttpRequest) -> list[tuple[str, str]]:
 
 
 class SessionSelect(forms.Select):
-    """A choice of session, rendered once per state of the event's sessions: a long
-    league offers hundreds of them, and every visit to the standings shows two."""
-
-    version: tuple | None = None  # what the choices were made from
-
     def use_required_attribute(self, initial) -> bool:
         # Never required; and Django's check would read the whole list for its first item.
         return False
-
-    def render(self, name, value, attrs=None, renderer=None):
-        chosen = "" if value is None else str(value)
-        # The empty choice is always offered; any other is checked against the list.
-        if self.version is None or (chosen and chosen not in {str(v) for v, _ in self.choices}):
-            return super().render(name, value, attrs, renderer)
-        return pagecache.cached(
-            "session-select",
-            (*self.version, name, chosen, sorted((attrs or {}).items())),
-            lambda: super(SessionSelect, self).render(name, value, attrs, renderer),
-        )
 
 
 class StandingsFilterForm(forms.Form):
@@ -147,32 +129,14 @@ class StandingsFilterForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
     )
 
-    def __init__(self, data, *, sessions, version: tuple | None = None):
+    def __init__(self, data, *, sessions):
         super().__init__(data)
-
-        def make_choices():
-            return [
-                (number, f"{number} · {date_format(date, 'SHORT_DATE_FORMAT')}")
-                for number, date in sessions
-            ]
-
-        def offered(first: str):
-            # Hundreds of dates in a long league: written once per state of its sessions,
-            # and only read when a chosen session is checked or the list is drawn anew.
-            def choices():
-                made = (
-                    make_choices()
-                    if version is None
-                    else pagecache.cached("session-choices", version, make_choices)
-                )
-                return [("", first), *made]
-
-            return choices
-
-        self.fields["first_session"].choices = offered(_("The first"))
-        self.fields["last_session"].choices = offered(_("The last"))
-        for name in ("first_session", "last_session"):
-            self.fields[name].widget.version = version
+        choices = [
+            (number, f"{number} · {date_format(date, 'SHORT_DATE_FORMAT')}")
+            for number, date in sessions
+        ]
+        self.fields["first_session"].choices = [("", _("The first")), *choices]
+        self.fields["last_session"].choices = [("", _("The last")), *choices]
 
     def clean(self):
         data = super().clean()
@@ -182,7 +146,7 @@ class StandingsFilterForm(forms.Form):
         return data
 
     def filters(self) -> dict:
-        """The arguments of `cached_standings`: none at all unless every value is valid."""
+        """The arguments of `event_standings`: none at all unless every value is valid."""
         if not self.is_valid():
             return {}
         data = self.cleaned_data
@@ -242,14 +206,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = access.get_event_for_reader(request, slug)
     # A session saved or deleted replaces the sessions token, and nothing else does: the
     # list is read once for each token, not again after every change of results.
-    sessions = pagecache.cached(
-        "event-sessions",
-        (event.pk, event.sessions_token),
-        lambda: list(event.sessions.order_by("number").values_list("number", "date")),
-    )
-    form = StandingsFilterForm(
-        request.GET, sessions=sessions, version=(event.pk, event.sessions_token)
-    )
+    sessions = list(event.sessions.order_by("number").values_list("number", "date"))
+    form = StandingsFilterForm(request.GET, sessions=sessions)
     filters = form.filters()
     export_format = request.GET.get(EXPORT_PARAM)
     if export_format in EXPORT_FORMATS:
@@ -259,23 +217,23 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     all_columns = request.GET.get(COLUMNS_PARAM) == "all"
     # Only the sessions shown as columns need their lines.
     lines = MAX_SESSION_COLUMNS if all_columns else RECENT_SESSION_COLUMNS
-    # Worked out at most once for this request, and only when a part of the page is not
-    # kept already (the parts are kept, not the standings: storing those costs more than
-    # reading the few stored totals again for another page of them).
+    # Worked out at most once for this request, and only when the table is not kept
+    # already or a page number is checked against the number of rows.
     counted = functools.cache(lambda: event_standings(event, **filters, lines=lines))
     request.GET = _standings_query(
         request.GET, event, filters | {"lines": lines}, [n for n, _ in sessions], counted
     )
-    part = pagecache.cached(
+    part = versions.cached(
         "standings",
-        (event.pk, event.results_token, request.GET.urlencode()),
+        event,
+        versions.RESULTS,
         lambda: _standings_part(request, counted(), filters, lines),
+        query=request.GET.urlencode(),
     )
     context = {
         "event": event,
         "table": part,
         "form": form,
-        "filter_fields": _filter_fields(form, event),
         "filters_open": bool(form.errors),
         "summary": part.summary,
         "tie_order": TIE_ORDER,
@@ -285,24 +243,6 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "rules_words": _rules_words(event),
     }
     return render(request, "tournaments/standings.html", context)
-
-
-def _filter_fields(form: StandingsFilterForm, event) -> str | None:
-    """The filter's fields as drawn, kept for each state of the event's sessions when the
-    choice is valid and written plainly; None for any other (drawn anew, with its errors),
-    so that odd spellings of a number do not each make an entry."""
-    if not form.is_valid():
-        return None
-    written = {
-        name: "" if value is None else str(value) for name, value in form.cleaned_data.items()
-    }
-    if any(form.data.get(name, "") != text for name, text in written.items()):
-        return None
-    return pagecache.cached(
-        "standings-filter",
-        (event.pk, event.sessions_token, *written.values()),
-        lambda: render_to_string("tournaments/partials/filter_fields.html", {"form": form}),
-    )
 
 
 def _standings_export(request, event, export_format: str, filters: dict, sessions):
@@ -321,7 +261,7 @@ def _standings_export(request, event, export_format: str, filters: dict, session
     content = cache.get(key)
     if content is not None:
         return exports.download(content, export_format, name)
-    table = StandingsTable(cached_standings(event, **filters), session_columns=MAX_SESSION_COLUMNS)
+    table = StandingsTable(event_standings(event, **filters), session_columns=MAX_SESSION_COLUMNS)
     BoundedRequestConfig(request, paginate=False).configure(table)
     return _export_response(request, event, table, name, _("Standings"), variant, key=key)
 
@@ -359,11 +299,7 @@ def _standings_query(
         query,
         columns,
         per_page=STANDINGS_PER_PAGE,
-        rows=lambda: pagecache.cached(
-            "standings-rows",
-            (event.pk, event.results_token, sorted(filters.items())),
-            lambda: len(counted().rows),
-        ),
+        rows=lambda: len(counted().rows),
     )
     if query.get(COLUMNS_PARAM) == "all":
         kept[COLUMNS_PARAM] = "all"
@@ -431,12 +367,8 @@ def results(request: HttpRequest, slug: str) -> HttpResponse:
         table = ResultsTable(seats)
         BoundedRequestConfig(request, paginate=False).configure(table)
         return _export_response(request, event, table, f"{event.slug}-results", _("Results"))
-    version = (event.pk, event.results_token)
     request.GET = _table_query(
-        request.GET,
-        RESULTS_COLUMNS,
-        per_page=RESULTS_PER_PAGE,
-        rows=lambda: pagecache.cached("results-rows", version, seats.count),
+        request.GET, RESULTS_COLUMNS, per_page=RESULTS_PER_PAGE, rows=seats.count
     )
 
     def part() -> RenderedTable:
@@ -446,7 +378,9 @@ def results(request: HttpRequest, slug: str) -> HttpResponse:
 
     context = {
         "event": event,
-        "table": pagecache.cached("results", (*version, request.GET.urlencode()), part),
+        "table": versions.cached(
+            "results", event, versions.RESULTS, part, query=request.GET.urlencode()
+        ),
         "export_links": _export_links(request),
     }
     return render(request, "tournaments/results.html", context)
@@ -505,25 +439,27 @@ def event_statistics(request: HttpRequest, slug: str) -> HttpResponse:
         return _export_response(
             request, event, table, name, _("Statistics"), version=event.play_token
         )
-    # Hands of games still going count too: the play token follows them.
-    version = (event.pk, event.play_token)
+    players = functools.cache(lambda: event_player_statistics(event))
     request.GET = _table_query(
         request.GET,
         STATISTICS_COLUMNS,
         per_page=STATISTICS_PER_PAGE,
-        rows=lambda: len(event_player_statistics(event)),
+        rows=lambda: len(players()),
     )
 
     def part() -> dict:
-        players = event_player_statistics(event)
-        table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
+        rows = [p.as_row() for p in players()]
+        table = StatisticsTable(rows, event_slug=event.slug)
         BoundedRequestConfig(request, paginate={"per_page": STATISTICS_PER_PAGE}).configure(table)
         return {
             "table": RenderedTable(html=table.as_html(request)),
-            "yaku_rows": yaku_frequency(players)[:MAX_YAKU_ROWS],
+            "yaku_rows": yaku_frequency(players())[:MAX_YAKU_ROWS],
         }
 
-    rendered = pagecache.cached("statistics", (*version, request.GET.urlencode()), part)
+    # Hands of games still going count too: the play version follows them.
+    rendered = versions.cached(
+        "statistics", event, versions.PLAY, part, query=request.GET.urlencode()
+    )
     context = {
         "event": event,
         "table": rendered["table"],
@@ -557,29 +493,10 @@ def event_export_zip(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-EVENT_FILE_SECONDS = 60 * 60
-
-
 def _cached_event_file(event: Event, kind: str, build):
-    """The whole-event file, built once for each state of the event.
-
-    The results token changes with every finished result, but a hand entered in a game
-    still going leaves it alone, and the file holds those hands too; so the key is the
-    play token, which every change of the event's games replaces, with the event's name,
-    rules and sessions, which the file repeats.
-    """
-    frame = [
-        event.name,
-        event.rules_spec(),
-        list(event.sessions.order_by("number").values_list("number", "date", "title")),
-    ]
-    digest = hashlib.sha256(json.dumps(frame, default=str).encode()).hexdigest()[:32]
-    key = f"event-file:{event.pk}:{event.play_token}:{kind}:{digest}"
-    content = cache.get(key)
-    if content is None:
-        content = build()
-        cache.set(key, content, EVENT_FILE_SECONDS)
-    return content
+    """The whole-event file, built once for each play version of the event: it holds the
+    hands of games still going too."""
+    return versions.cached("event-file", event, versions.PLAY, build, parts=(kind,))
 
 
 class EventImportForm(forms.Form):
