@@ -201,14 +201,28 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     link = None if is_organiser else access.table_link_for(request, game)
     # Organisers, and the players at the table through its link, change the hands.
     can_enter = is_organiser or access.may_enter_through(link, game)
-    # What the game shows, the same for every reader who may (or may not) change its hands:
-    # rendered once for each play version of its event.
+
+    # What the game shows, the same for every reader who may (or may not) change its hands
+    # and for every organiser (who also sees its table link and latest changes, each made
+    # by a change that replaces the play version): rendered once for each play version.
+    def build() -> dict[str, Any]:
+        page = _game_page(game, can_enter=can_enter)
+        if is_organiser:
+            page["table_link"] = link_context(request, game.table_links.live().first())
+            page["trail"] = _trail_part(game, page["names"])
+        return page
+
     page = versions.cached(
         "game",
         game.event,
         versions.PLAY,
-        lambda: _game_page(game, can_enter=can_enter),
-        parts=(game.pk, can_enter),
+        build,
+        parts=(
+            game.pk,
+            can_enter,
+            is_organiser,
+            request.build_absolute_uri("/") if is_organiser else "",
+        ),
     )
     context: dict[str, Any] = {
         **page,
@@ -222,9 +236,6 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     finished = context["finished"]
     if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
         context["final_form"] = _final_scores_form(game, page["names"])
-    if is_organiser:
-        context["table_link"] = link_context(request, game.table_links.live().first())
-        context["trail"] = _trail_part(game, page["names"])
     return render(request, "tournaments/game_detail.html", context)
 
 

@@ -102,20 +102,24 @@ def seating_list(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Where everyone sits: by table, and by name A-Z with the table and wind."""
     session = access.get_session_for_reader(request, slug, number)
     is_organiser = access.organises(request, session.event_id)
-    # Only organisers see table links: a code lets its holder enter the table's hands.
-    links = list(TableLink.objects.live().filter(game__session=session)) if is_organiser else []
+
+    def build() -> str:
+        # Only organisers see table links: a code lets its holder enter the table's hands.
+        links = TableLink.objects.live().filter(game__session=session) if is_organiser else []
+        return render_to_string(
+            "tournaments/partials/seating_lists.html",
+            _seating_lists(request, session, list(links)),
+            request,
+        )
+
     # The lists are rendered once for each play version of the event (seats, games, the
     # roster and table links), for readers, and for organisers with the live table links.
     lists = versions.cached(
         "seating",
         session.event,
         versions.PLAY,
-        lambda: render_to_string(
-            "tournaments/partials/seating_lists.html",
-            _seating_lists(request, session, links),
-            request,
-        ),
-        parts=(session.pk, is_organiser, request.get_host() if is_organiser else ""),
+        build,
+        parts=(session.pk, is_organiser, request.build_absolute_uri("/") if is_organiser else ""),
     )
     context = {
         "event": session.event,

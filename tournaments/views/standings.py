@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -223,17 +224,21 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     request.GET = _standings_query(
         request.GET, event, filters | {"lines": lines}, [n for n, _ in sessions], counted
     )
+    # The filter's fields are part of what is kept when the query writes them plainly (the
+    # kept query then holds exactly them); anything else is drawn anew, with its errors.
+    plain = _written_plainly(form)
     part = versions.cached(
         "standings",
         event,
         versions.RESULTS,
-        lambda: _standings_part(request, counted(), filters, lines),
-        query=request.GET.urlencode(),
+        lambda: _standings_part(request, counted(), filters, lines, form if plain else None),
+        query=f"{request.GET.urlencode()}&plain={plain}",
     )
     context = {
         "event": event,
         "table": part,
         "form": form,
+        "filter_fields": part.filter_fields if plain else None,
         "filters_open": bool(form.errors),
         "summary": part.summary,
         "tie_order": TIE_ORDER,
@@ -243,6 +248,16 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "rules_words": _rules_words(event),
     }
     return render(request, "tournaments/standings.html", context)
+
+
+def _written_plainly(form: StandingsFilterForm) -> bool:
+    """Whether the filter is valid and its query writes each value as the form would."""
+    if not form.is_valid():
+        return False
+    written = {
+        name: "" if value is None else str(value) for name, value in form.cleaned_data.items()
+    }
+    return all(form.data.get(name, "") == text for name, text in written.items())
 
 
 def _standings_export(request, event, export_format: str, filters: dict, sessions):
@@ -275,6 +290,7 @@ class RenderedTable:
     sessions_shown: tuple = ()
     sessions_hidden: bool = False
     columns_toggle: dict | None = None
+    filter_fields: str | None = None
 
     def __str__(self) -> str:
         return self.html
@@ -309,7 +325,9 @@ def _standings_query(
     return kept
 
 
-def _standings_part(request, result: Standings, filters: dict, lines: int) -> RenderedTable:
+def _standings_part(
+    request, result: Standings, filters: dict, lines: int, form: StandingsFilterForm | None
+) -> RenderedTable:
     table = StandingsTable(result, session_columns=lines)
     BoundedRequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
     return RenderedTable(
@@ -318,6 +336,9 @@ def _standings_part(request, result: Standings, filters: dict, lines: int) -> Re
         sessions_shown=tuple(table.sessions_shown),
         sessions_hidden=bool(table.sessions_hidden),
         columns_toggle=_columns_toggle(request, table, lines == MAX_SESSION_COLUMNS),
+        filter_fields=None
+        if form is None
+        else render_to_string("tournaments/partials/filter_fields.html", {"form": form}),
     )
 
 
