@@ -107,6 +107,19 @@ class SessionSelect(forms.Select):
         return False
 
 
+class _SessionLabel:
+    """A session as the filter names it, written only when the filter is drawn (a cached
+    page checks the choice without drawing it)."""
+
+    __slots__ = ("number", "date")
+
+    def __init__(self, number: int, date):
+        self.number, self.date = number, date
+
+    def __str__(self) -> str:
+        return f"{self.number} · {date_format(self.date, 'SHORT_DATE_FORMAT')}"
+
+
 class StandingsFilterForm(forms.Form):
     first_session = forms.TypedChoiceField(
         label=gettext_lazy("From session"),
@@ -132,10 +145,7 @@ class StandingsFilterForm(forms.Form):
 
     def __init__(self, data, *, sessions):
         super().__init__(data)
-        choices = [
-            (number, f"{number} · {date_format(date, 'SHORT_DATE_FORMAT')}")
-            for number, date in sessions
-        ]
+        choices = [(number, _SessionLabel(number, date)) for number, date in sessions]
         self.fields["first_session"].choices = [("", _("The first")), *choices]
         self.fields["last_session"].choices = [("", _("The last")), *choices]
 
