@@ -7,7 +7,7 @@ engine refuses, nothing is stored and the organiser gets the engine's reason.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
@@ -313,7 +313,7 @@ def _ended(game: Game) -> dict[str, Any]:
 def add_hand(
     game_id: int,
     number: int,
-    hand_doc: dict[str, Any],
+    hand_doc: dict[str, Any] | Callable[[GameResult, list[str]], dict[str, Any]],
     *,
     user=None,
     actor: Actor | None = None,
@@ -325,7 +325,9 @@ def add_hand(
     `number` is the hand the organiser saw as next; if someone stored it first the
     change is refused with `HandAlreadyEntered`, so no hand is entered twice or lost.
     The one way a hand is saved: lock the game, read its record, replay it with the new
-    hand, write.
+    hand, write. `hand_doc` may be a function that makes the hand from the game as read
+    under the lock (its replay so far and its players' names), so that a form is checked
+    against the game as it is, read once; whatever it raises leaves nothing stored.
     """
     try:
         with transaction.atomic():
@@ -345,6 +347,8 @@ def add_hand(
                     )
                     % {"number": number, "count": count}
                 )
+            if callable(hand_doc):
+                hand_doc = hand_doc(replay_record(doc), list(doc["players"]))
             doc["hands"].append(hand_doc)
             result = replay_record(doc)
             actor = _actor(actor, user)

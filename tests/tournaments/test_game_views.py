@@ -401,9 +401,7 @@ def test_saving_a_hand_stores_it_and_says_so(organiser_client, organiser, game):
 
 
 @pytest.mark.django_db
-def test_saving_a_hand_reads_the_games_hands_for_the_form_and_once_under_its_lock(
-    organiser_client, game
-):
+def test_saving_a_hand_reads_the_games_hands_once(organiser_client, game):
     add_hands(game, DRAW_NOTEN, DRAW_NOTEN)
     with CaptureQueriesContext(connection) as saving:
         response = organiser_client.post(
@@ -411,9 +409,8 @@ def test_saving_a_hand_reads_the_games_hands_for_the_form_and_once_under_its_loc
         )
     assert response.status_code == 302
     reads = [q["sql"] for q in saving.captured_queries if q["sql"].startswith("SELECT")]
-    # Once to check the form against the game as it is, once more by the one path that
-    # saves a hand (lock the game, read, replay, write).
-    assert len([sql for sql in reads if 'FROM "tournaments_hand"' in sql]) == 2
+    # Under the game's lock, by the one path that saves a hand, which checks the form too.
+    assert len([sql for sql in reads if 'FROM "tournaments_hand"' in sql]) == 1
     # The record is read for the game alone, not joined to its session and event to order it.
     assert not [sql for sql in reads if "tournaments_hand" in sql and "tournaments_event" in sql]
     assert hand_docs(game) == [DRAW_NOTEN, DRAW_NOTEN, RON]

@@ -531,11 +531,60 @@ def _author(request: HttpRequest, entry: access.HandEntry) -> dict[str, Any]:
     return {"actor": Actor.of(request.user)}
 
 
+class _FormNotSaved(Exception):
+    """The posted hand does not pass its form: nothing is stored, the form page says why."""
+
+
+def _save_posted_hand(
+    request: HttpRequest, entry: access.HandEntry
+) -> HttpResponse | services.GameChangeRefused | None:
+    """Save the posted hand: its form is checked by `services.add_hand` against the game
+    as read under the game's lock, so the game is read once. When nothing was stored the
+    form page says why: the refusal, or (None) the form's errors."""
+    game = entry.game
+    posted = request.POST.get("number", "")
+    if not posted.isdigit():
+        return None
+    number = int(posted)
+
+    def hand(current: GameResult, names: list[str]) -> dict[str, Any]:
+        form = HandForm(
+            request.POST,
+            seats=seat_labels(names, current.state.dealer),
+            rules=current.rules,
+            scores=current.state.scores,
+            with_number=True,
+        )
+        if not form.is_valid() or form.cleaned_data["number"] != number:
+            raise _FormNotSaved
+        return form.to_hand()
+
+    try:
+        saved = services.add_hand(game.pk, number, hand, **_author(request, entry))
+    except services.HandAlreadyEntered as err:
+        return _hand_taken(request, game, str(err))
+    except services.GameChangeRefused as err:
+        return err
+    except _FormNotSaved:
+        return None
+    text = _("Hand %(number)s saved.") % {"number": number}
+    _saved_message(request, saved.game, text, current=True)
+    return redirect(game)
+
+
 def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _hand_entry(request, pk)
     if isinstance(entry, HttpResponse):
         return entry
     game = entry.game
+    saving = request.method == "POST" and request.POST.get("action") == "save"
+    refused_save = None
+    if saving and game.entry_mode == Game.EntryMode.HANDS and not game.is_finished:
+        saved = _save_posted_hand(request, entry)
+        if isinstance(saved, HttpResponse):
+            return saved
+        # Nothing was stored: the page below draws the form with the reason.
+        refused_save = saved
     # A game open for hands is read first: its record gives the count of hands.
     read = game.entry_mode == Game.EntryMode.HANDS and not game.is_finished
     record, names, current = replayed(game) if read else (None, [], None)
@@ -573,6 +622,8 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
         doc = form.to_hand()
         if action == "save":
             try:
+                if refused_save is not None:
+                    raise refused_save  # the save tried above, not tried again
                 hand = services.add_hand(game.pk, number, doc, **_author(request, entry))
             except services.HandAlreadyEntered as err:
                 return _hand_taken(request, game, str(err))
