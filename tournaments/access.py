@@ -23,7 +23,6 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -330,45 +329,19 @@ def organiser_game(view: Callable) -> Callable:
     return _declared(login_required(wrapper), "event organisers")
 
 
-def hand_entry_game(
-    view: Callable | None = None,
-    *,
-    save_at_once: Callable[[HttpRequest, HandEntry], HttpResponse | None] | None = None,
-):
+def hand_entry_game(view: Callable) -> Callable:
     """The organisers of the game's event, and the holder of its live table link while the
-    game is open (see `get_game_for_hand_entry`); the view gets a `HandEntry` for `pk`.
+    game is open (see `get_game_for_hand_entry`); the view gets a `HandEntry` for `pk`."""
 
-    `save_at_once(request, entry)` is tried first for a POST that saves, in one transaction
-    whose first read locks the game, so that the common save reads the game once. It
-    returns the answer, or None to leave the request to the view: before it writes, or
-    after a service's refusal, which marks the transaction to be rolled back. Anyone the
-    game refuses is left to the view as well."""
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        try:
+            entry = get_game_for_hand_entry(request, pk)
+        except NeedsLogin:
+            return redirect_to_login(request.get_full_path())
+        return view(request, entry, *args, **kwargs)
 
-    def decorate(view: Callable) -> Callable:
-        @wraps(view)
-        def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
-            posted = request.method == "POST"
-            if save_at_once is not None and posted and request.POST.get("action") == "save":
-                saved = _save_at_once(request, pk, save_at_once)
-                if saved is not None:
-                    return saved
-            try:
-                entry = get_game_for_hand_entry(request, pk)
-            except NeedsLogin:
-                return redirect_to_login(request.get_full_path())
-            return view(request, entry, *args, **kwargs)
-
-        return _declared(wrapper, "hand entry")
-
-    return decorate(view) if view is not None else decorate
-
-
-def _save_at_once(request: HttpRequest, pk: int, save) -> HttpResponse | None:
-    try:
-        with transaction.atomic():
-            return save(request, get_game_for_hand_entry(request, pk, lock=True))
-    except (PermissionDenied, Http404):
-        return None  # nothing was stored; the view answers
+    return _declared(wrapper, "hand entry")
 
 
 def organiser_of_player(view: Callable) -> Callable:

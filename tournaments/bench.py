@@ -16,7 +16,7 @@ from django.db.models import Max
 import scoring
 from scoring.simulate import random_record
 
-from . import services, totals
+from . import services, totals, versions
 from .models import Event, Game, GameSeat, Hand, Player, Session, Win
 from .services import apply_result
 
@@ -49,7 +49,7 @@ def build_league(
             ]
         )
         # Made in bulk, without the signal that marks a change of sessions.
-        Event.objects.filter(pk=event.pk).sessions_changed()
+        versions.changed(event.pk, results=True)
     rules = event.rules_spec()
     made = 0
     while made < games:

@@ -27,8 +27,13 @@ from scoring import payouts
 from scoring.payouts import MAX_YAKUMAN, VALID_FU
 from scoring.record import FORMAT, dump_hand
 
+from . import versions
 from .player_names import clean_player_name
 from .refusals import say
+from .versions import new_version
+
+# The name earlier migrations give the versions' default.
+new_results_token = new_version
 
 SEATS = range(4)
 SEAT_VALIDATORS = [MinValueValidator(0), MaxValueValidator(3)]
@@ -92,7 +97,12 @@ class Player(models.Model):
             self.display_name = clean_player_name(self.display_name)
         super().save(*args, **kwargs)
         # Standings show display names: a rename changes the events this player played in.
-        Event.objects.filter(sessions__games__seats__player=self).names_changed()
+        versions.changed(
+            Event.objects.filter(sessions__games__seats__player=self)
+            .values_list("pk", flat=True)
+            .distinct(),
+            results=True,
+        )
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:player", args=[self.pk])
@@ -104,51 +114,7 @@ class Player(models.Model):
             raise ValidationError({"display_name": err.messages}) from None
 
 
-def new_results_token() -> str:
-    return secrets.token_hex(16)
-
-
 class EventQuerySet(models.QuerySet):
-    def results_changed(self) -> int:
-        """Mark these events' stored results as changed (standings are computed anew).
-        Their stored totals no longer count as up to date; `totals.results_changed` is the
-        writer that keeps them so."""
-        return self.update(results_token=new_results_token(), play_token=new_results_token())
-
-    def names_changed(self) -> int:
-        """Mark that what the standings show changed but not what they count (a player's
-        name): new tokens, and stored totals that agreed with the old one still agree."""
-        token = new_results_token()
-        return self.update(
-            results_token=token,
-            play_token=new_results_token(),
-            # Every game record holds its players' names.
-            records_token=new_results_token(),
-            totals_token=models.Case(
-                models.When(totals_token=models.F("results_token"), then=models.Value(token)),
-                default=models.F("totals_token"),
-            ),
-        )
-
-    def games_changed(self) -> int:
-        """Mark that something about these events' games changed that the standings do not
-        count: a hand of a game still going, a new table, a seat, a session's date."""
-        return self.update(play_token=new_results_token())
-
-    def rules_changed(self) -> int:
-        """Mark that the rules every game record of these events holds changed (the games
-        are scored anew and save themselves; this covers those that are not)."""
-        return self.update(records_token=new_results_token(), play_token=new_results_token())
-
-    def sessions_changed(self, *, results: bool = False) -> int:
-        """Mark that these events' sessions changed (one added, renumbered, redated or, with
-        `results`, deleted with its games): new play and sessions tokens, and new results
-        tokens too with `results`."""
-        tokens = {"play_token": new_results_token(), "sessions_token": new_results_token()}
-        if results:
-            tokens["results_token"] = new_results_token()
-        return self.update(**tokens)
-
     def organised_by(self, user) -> EventQuerySet:
         """The events `user` may change: every event for a superuser, their own for an
         organiser, none for a visitor. The one place of the superuser rule."""
@@ -210,28 +176,15 @@ class Event(models.Model):
         blank=True,
         verbose_name=_("organisers"),
     )
-    # Replaced whenever any stored result of the event changes, so that standings computed
-    # for one token can be reused until the next change.
+    # The two versions of the event's cached pages (`tournaments.versions`): `results`
+    # is replaced whenever what the standings count or show changes, `play` with it and
+    # whenever anything else at a table changes. Replaced after the change commits.
     results_token = models.CharField(
-        max_length=32, default=new_results_token, editable=False, verbose_name=_("results token")
+        max_length=32, default=new_version, editable=False, verbose_name=_("results token")
     )
-    # Replaced with the results token, and also whenever anything else about the event's
-    # games changes (games still going, seats, sessions, the roster): the version of the
-    # pages that show games in progress.
     play_token = models.CharField(
-        max_length=32, default=new_results_token, editable=False, verbose_name=_("play token")
+        max_length=32, default=new_version, editable=False, verbose_name=_("play token")
     )
-    # The results token the stored standings totals (`PlayerTotal`, `SessionTotal`) were
-    # last made to agree with; while it differs from `results_token`, standings are summed
-    # from the seats instead, and the next change of results rebuilds the totals.
-    totals_token = models.CharField(max_length=32, blank=True, editable=False, default="")
-    # Replaced whenever something every game record of the event holds changes (the rules,
-    # a player's name): with a game's own time of change, the version of its record, which
-    # another table's hand leaves alone.
-    records_token = models.CharField(max_length=32, default=new_results_token, editable=False)
-    # Replaced whenever a session of the event is saved or deleted: the version of the
-    # list of sessions, which the standings' session filter shows and results never change.
-    sessions_token = models.CharField(max_length=32, default=new_results_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = EventQuerySet.as_manager()

@@ -1,12 +1,11 @@
-"""Rendered parts of pages, kept in Django's cache under keys that make them never stale.
+"""The mechanics of the one view cache (`tournaments.versions` says what is kept, under
+which version): keys, building a missing entry once, and normalising a query.
 
-A key names the part, the version of what it shows (an event's results token for
-standings and results, its play token for pages that also show games still going) and
-the active language, so that a change of results shows at once, and a page rendered in
-one language is never served in another. Requests that differ only in what a page
-ignores (unknown query parameters, out-of-range numbers) share one entry: they are
-normalised before the key is made, so that nobody can make the server render the same
-page again and again by varying its address.
+A key names the view, the version of what it shows and the active language, so that a
+change shows at once, and a page rendered in one language is never served in another.
+Requests that differ only in what a page ignores (unknown query parameters, out-of-range
+numbers) share one entry: they are normalised before the key is made, so that nobody can
+make the server render the same page again and again by varying its address.
 """
 
 from __future__ import annotations

@@ -9,25 +9,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 from functools import reduce
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import (
-    Case,
     Exists,
     OuterRef,
     Prefetch,
     Q,
-    Value,
-    When,
     prefetch_related_objects,
 )
-from django.db.models.functions import Cast, Lower
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
@@ -35,7 +32,7 @@ import scoring
 from scoring.errors import Phrase, gettext_noop
 from scoring.game import GameResult, HandReport
 
-from . import totals, trail
+from . import totals, trail, versions
 from .models import (
     ROSTER_LIMIT,
     Event,
@@ -95,27 +92,26 @@ def _store_results(
     *,
     finish: bool | None = None,
     seats: list[GameSeat] | None = None,
-    seats_hold: GameResult | None = None,
     hand_facts: bool = True,
+    left: Sequence[int] = (),
 ) -> None:
     """Write the derived results beside the game. `finish` None keeps the status, except
     that an engine-finished game is marked finished when `finish` is True. `seats` are the
-    game's seats as read under its lock, if the caller has them; `seats_hold` is instead the
-    result the seats of this open game were stored from, then they are not read at all.
+    game's seats as read under its lock, if the caller has them.
     `hand_facts` False is for a change that gave each hand it touched its facts already (a
-    hand added at the end)."""
+    hand added at the end). `left` names players who left the game's seats."""
     if finish is True and not result.finished:
         raise GameChangeRefused(
             gettext_noop("The game is not over yet under its rules: enter more hands.")
         )
     was_finished = game.status == Game.Status.FINISHED
+    counted_before = was_finished and totals.counted(game)
     if finish is not None:
         game.status = Game.Status.FINISHED if finish else Game.Status.IN_PROGRESS
     if not result.finished and game.status == Game.Status.FINISHED:
         game.status = Game.Status.IN_PROGRESS
     is_open = game.status == Game.Status.IN_PROGRESS
-    unread = seats_hold is not None and not was_finished
-    if seats is None and not unread:
+    if seats is None:
         seats = list(game.seats.select_related("player").order_by("seat"))
     if was_finished and is_open:
         # A game that goes on again takes its table and its players back.
@@ -126,15 +122,12 @@ def _store_results(
             raise GameChangeRefused(one_after_another(*clashes))
     game.ended_by = result.ended_by or ("final_scores" if result.finished else "")
     game.save(update_fields=["status", "ended_by", "updated_at"])
-    if unread:
-        _update_seats(game, result, seats_hold)
-    else:
-        _write_seats(game, seats, result, is_open=is_open)
+    _write_seats(game, seats, result, is_open=is_open)
     if hand_facts:
         _store_hand_facts(game, result)
     # Standings count finished games only: a hand in a game still going changes nothing there.
     if was_finished or game.status == Game.Status.FINISHED:
-        totals.game_results_changed(game)
+        totals.game_changed(game, counted_before=counted_before, players=left)
 
 
 def _store_hand_facts(game: Game, result: GameResult) -> None:
@@ -264,35 +257,6 @@ def _write_seats(game: Game, seats: list[GameSeat], result: GameResult, *, is_op
         )
 
 
-def _update_seats(game: Game, result: GameResult, before: GameResult) -> None:
-    """Store the results of an open game's seats, which hold those of `before`, without
-    reading them: nothing when they stay the same (a hand that moves no points), else one
-    update that sets each seat by its number."""
-    finished = game.status == Game.Status.FINISHED
-    values = seat_results(result, finished=finished)
-    if not finished and values == seat_results(before, finished=False):
-        return
-    changes: dict[str, Any] = {"open_session": None if finished else game.session_id}
-    for name in values[0]:
-        column = [values[seat][name] for seat in range(4)]
-        if len(set(column)) == 1:
-            changes[name] = column[0]  # the same for all (no placements yet, say)
-            continue
-        field = GameSeat._meta.get_field(name)
-        case = Case(
-            *[
-                When(seat=seat, then=Value(value, output_field=field))
-                for seat, value in enumerate(column)
-            ],
-            output_field=field,
-        )
-        # As bulk_update does: PostgreSQL takes the CASE's type from its values otherwise.
-        if connection.features.requires_casted_case_in_updates:
-            case = Cast(case, output_field=field)
-        changes[name] = case
-    GameSeat.objects.filter(game=game).update(**changes)
-
-
 def record_of(game: Game) -> dict[str, Any]:
     """The record of one game, read in five queries: its seats with their players, hands,
     wins and penalties, each ordered within the game alone (the models' orderings would join
@@ -316,37 +280,14 @@ def record_of(game: Game) -> dict[str, Any]:
     return record
 
 
-def record_version(game: Game) -> tuple[str, str]:
-    """What a game's record is read at: its event's records token and its own time of
-    change. Every change of a record replaces one of them in the same transaction (a hand,
-    seat, penalty or final score saves the game; the rules and a player's name replace the
-    token); a change at another table of the event replaces neither."""
-    return (game.session.event.records_token, game.updated_at.isoformat())
-
-
-@dataclass(frozen=True)
-class SeenRecord:
-    """A game's record as a request read it before taking the game's lock, and the version
-    it was read at. A change made under the lock uses it only if the game is still at that
-    version, and reads the game again otherwise."""
-
-    version: tuple[str, str]
-    record: dict[str, Any]
-    result: GameResult  # the record's replay, which the game's seats hold
-
-
-def _current_record(game: Game, seen: SeenRecord | None) -> tuple[dict[str, Any], bool]:
-    """The record of a locked game, and whether it is the one seen before the lock (used
-    when nothing changed since)."""
-    if seen is not None and seen.version == record_version(game):
-        record = dict(seen.record)
-        record["hands"] = list(record["hands"])
-        return record, True
-    return record_of(game), False
-
-
 def _locked_game(game_id: int) -> Game:
-    return Game.objects.select_for_update().select_related("session__event").get(pk=game_id)
+    # Only the game's row: a lock of the joined session and event would make every table's
+    # change wait for every other's.
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("session__event")
+        .get(pk=game_id)
+    )
 
 
 def _require_open(game: Game) -> None:
@@ -413,29 +354,28 @@ def _ended(game: Game) -> dict[str, Any]:
 def add_hand(
     game_id: int,
     number: int,
-    hand_doc: dict[str, Any],
+    hand_doc: dict[str, Any] | Callable[[GameResult, list[str]], dict[str, Any]],
     *,
     user=None,
     actor: Actor | None = None,
     table_link: TableLink | None = None,
-    seen: SeenRecord | None = None,
-    locked: Game | None = None,
 ) -> Hand:
     """Store hand `number` as the next hand of the game; the stored hand's `game` is the
     game as it is after the change.
 
     `number` is the hand the organiser saw as next; if someone stored it first the
     change is refused with `HandAlreadyEntered`, so no hand is entered twice or lost.
-    `seen` is the record the caller read (for the form), used if still current. `locked`
-    is the game as the caller read it with its lock, in the transaction it is in: the change
-    is then part of that transaction (which a refusal leaves to be rolled back).
+    The one way a hand is saved: lock the game, read its record, replay it with the new
+    hand, write. `hand_doc` may be a function that makes the hand from the game as read
+    under the lock (its replay so far and its players' names), so that a form is checked
+    against the game as it is, read once; whatever it raises leaves nothing stored.
     """
     try:
-        with transaction.atomic(savepoint=locked is None):
-            game = locked if locked is not None else _locked_game(game_id)
+        with transaction.atomic():
+            game = _locked_game(game_id)
             _require_hands_mode(game)
             _require_open(game)
-            doc, as_seen = _current_record(game, seen)
+            doc = record_of(game)
             count = len(doc["hands"])
             if number != count + 1:
                 if count == 1:
@@ -454,6 +394,8 @@ def add_hand(
                     number=number,
                     count=count,
                 )
+            if callable(hand_doc):
+                hand_doc = hand_doc(replay_record(doc), list(doc["players"]))
             doc["hands"].append(hand_doc)
             result = replay_record(doc)
             actor = _actor(actor, user)
@@ -464,12 +406,12 @@ def add_hand(
             report = result.hands[number - 1]
             hand.dealer, hand.deltas = report.dealer, list(report.deltas)
             _save_hand(hand)
-            if as_seen:
-                seats = {"seats_hold": seen.result}
-            else:
-                seats = {"seats": list(game._prefetched_objects_cache["seats"])}
             _store_results(
-                game, result, finish=True if result.finished else None, hand_facts=False, **seats
+                game,
+                result,
+                finish=True if result.finished else None,
+                hand_facts=False,
+                seats=list(game._prefetched_objects_cache["seats"]),
             )
             trail.write(
                 Kind.HAND_ADDED,
@@ -478,8 +420,6 @@ def add_hand(
                 hand_number=number,
                 after={"hand": hand_doc, **_ended(game)},
             )
-            # The game's record and replay as they now are, for the pages that follow.
-            hand.record_after, hand.result_after = doc, result
             return hand
     except IntegrityError:
         raise HandAlreadyEntered(
@@ -649,6 +589,7 @@ def clear_final_scores(game_id: int, *, actor: Actor | None = None) -> None:
                 )
             )
         seats = list(game.seats.select_related("player"))
+        counted_before = totals.counted(game)
         if all(seat.entered_score is None for seat in seats):
             raise GameChangeRefused(gettext_noop("This game has no final scores to clear."))
         if game.is_finished:
@@ -671,7 +612,7 @@ def clear_final_scores(game_id: int, *, actor: Actor | None = None) -> None:
         game.ended_by = ""
         game.leftover_sticks = 0
         game.save(update_fields=["status", "ended_by", "leftover_sticks", "updated_at"])
-        totals.game_results_changed(game)
+        totals.game_changed(game, counted_before=counted_before)
         trail.write(Kind.FINAL_SCORES, actor=actor, game=game, before=before, after=None)
 
 
@@ -712,8 +653,7 @@ def delete_game(game_id: int) -> Game:
                 gettext_noop("This game has %(held)s. Clear them first, then delete the game."),
                 held=results_in_words(held),
             )
-        game.delete()
-        totals.game_results_changed(game)
+        game.delete()  # the totals follow in the signal of its deletion
         return game
 
 
@@ -780,7 +720,7 @@ def call_time_on_session(session_id: int, *, actor: Actor | None = None) -> Time
     or, if one cannot, none does."""
     with transaction.atomic():
         games = list(
-            Game.objects.select_for_update()
+            Game.objects.select_for_update(of=("self",))
             .select_related("session__event")
             .filter(
                 session_id=session_id,
@@ -842,15 +782,16 @@ def stop_round_clock(session_id: int) -> Session:
         return session
 
 
-def rescore_game(game: Game) -> GameResult | None:
-    """Replay a game as stored and rewrite its derived results (inside a transaction).
+def rescore_game(game: Game, *, left: Sequence[int] = ()) -> GameResult | None:
+    """Replay a game as stored and rewrite its derived results (inside a transaction);
+    `left` names players who left its seats.
 
     A final-score game still waiting for its scores has nothing to replay: None.
     """
     if game.awaits_final_scores:
         return None
     result = replay_record(game.to_record())
-    _store_results(game, result)
+    _store_results(game, result, left=left)
     return result
 
 
@@ -935,11 +876,12 @@ def reseat_game(
         if [old[i].player_id for i in sorted(old)] == [p.pk for p in players]:
             return game
         sitting = {row.player_id: row.seat for row in old.values()}
+        left = sorted(set(sitting) - {p.pk for p in players})
         if len(old) == 4 and all(sitting.get(p.pk, i) == i for i, p in enumerate(players)):
             for index, player in enumerate(players):
                 old[index].player = player
             GameSeat.objects.bulk_update(list(old.values()), ["player"])
-            rescore_game(game)
+            rescore_game(game, left=left)
             return game
         game.seats.all().delete()
         GameSeat.objects.bulk_create(
@@ -955,7 +897,7 @@ def reseat_game(
                 for index, player in enumerate(players)
             ]
         )
-        rescore_game(game)
+        rescore_game(game, left=left)
         return game
 
 
@@ -974,6 +916,7 @@ def set_substitutes(game_id: int, seats: Sequence[int]) -> bool:
     anything. A finished game's standings change at once."""
     with transaction.atomic():
         game = _locked_game(game_id)
+        counted_before = totals.counted(game)
         rows = list(game.seats.all())
         changed = [row for row in rows if row.is_substitute != (row.seat in seats)]
         for row in changed:
@@ -984,7 +927,7 @@ def set_substitutes(game_id: int, seats: Sequence[int]) -> bool:
             # game replaces the event's play token).
             game.save(update_fields=["updated_at"])
         if changed and game.is_finished:
-            totals.game_results_changed(game)
+            totals.game_changed(game, counted_before=counted_before)
         return bool(changed)
 
 
@@ -1153,7 +1096,6 @@ def change_event_rules(
         except scoring.ScoringError as err:
             raise GameChangeRefused(err) from None
         event.save(update_fields=["rules_preset", "rules_overrides"])
-        Event.objects.filter(pk=event.pk).rules_changed()
         games = (
             Game.objects.filter(session__event=event)
             .select_related("session__event")
@@ -1288,7 +1230,7 @@ def add_to_roster(event_id: int, players: Sequence[Player]) -> RosterChange:
         RosterEntry.objects.bulk_create([RosterEntry(event=event, player=p) for p in new])
         if new:
             # Who sits out of a session follows the roster.
-            Event.objects.filter(pk=event_id).games_changed()
+            versions.changed(event_id)
         already = [p for p in dict.fromkeys(players) if p.pk in on_roster]
         return RosterChange(added=new, created=[], already=already)
 
@@ -1362,7 +1304,7 @@ def _set_withdrawn_from(event_id: int, player_id: int, session_number: int | Non
             raise GameChangeRefused(gettext_noop("This player is not on the roster."))
         entry.withdrawn_from = session_number
         entry.save(update_fields=["withdrawn_from"])
-        Event.objects.filter(pk=event_id).games_changed()
+        versions.changed(event_id)
         return entry
 
 
@@ -1384,7 +1326,7 @@ def remove_from_roster(event_id: int, player_id: int) -> Player:
                 player=str(entry.player),
             )
         entry.delete()
-        Event.objects.filter(pk=event_id).games_changed()
+        versions.changed(event_id)
         return entry.player
 
 
@@ -1401,7 +1343,7 @@ def renew_table_link(game_id: int, *, actor: Actor | None = None) -> TableLink:
         game = _locked_game(game_id)
         revoked = _revoke_live(game)
         link = TableLink.objects.create(game=game)
-        Event.objects.filter(pk=game.session.event_id).games_changed()
+        versions.changed(game.session.event_id)
         trail.write(
             Kind.LINK_CHANGED,
             actor=actor,
@@ -1417,7 +1359,7 @@ def revoke_table_link(game_id: int, *, actor: Actor | None = None) -> None:
         game = _locked_game(game_id)
         if not _revoke_live(game):
             raise GameChangeRefused(gettext_noop("This game has no table link to revoke."))
-        Event.objects.filter(pk=game.session.event_id).games_changed()
+        versions.changed(game.session.event_id)
         trail.write(Kind.LINK_CHANGED, actor=actor, game=game, after={"link": "revoked"})
 
 
@@ -1443,7 +1385,7 @@ def make_table_links(session_id: int, *, actor: Actor | None = None) -> int:
     made = 0
     with transaction.atomic():
         games = (
-            Game.objects.select_for_update()
+            Game.objects.select_for_update(of=("self",))
             .select_related("session__event")
             .filter(session_id=session_id, status=Game.Status.IN_PROGRESS)
             .exclude(pk__in=TableLink.objects.live().values("game_id"))
@@ -1456,7 +1398,7 @@ def make_table_links(session_id: int, *, actor: Actor | None = None) -> int:
             )
             made += 1
         if made:
-            Event.objects.filter(sessions=session_id).games_changed()
+            versions.changed(Session.objects.values_list("event_id", flat=True).get(pk=session_id))
     return made
 
 
@@ -1495,7 +1437,11 @@ def seat_session(
             gettext_noop("Every table needs four players, and every player one seat.")
         )
     with transaction.atomic():
-        session = Session.objects.select_for_update().select_related("event").get(pk=session_id)
+        session = (
+            Session.objects.select_for_update(of=("self",))
+            .select_related("event")
+            .get(pk=session_id)
+        )
         if session_has_results(session):
             raise GameChangeRefused(
                 gettext_noop(
@@ -1522,7 +1468,8 @@ def seat_session(
                 game=game,
                 after={"table": game.table_number, "seats": seats},
             )
-        totals.results_changed(session.event_id, sessions=[session.pk])
+        # The session had no results: only what is at its tables changed.
+        versions.changed(session.event_id)
         return games
 
 
@@ -1542,4 +1489,5 @@ def restore_game_state(
             GameSeat.objects.filter(game_id=game_id, seat__in=list(substitutes)).update(
                 is_substitute=True
             )
-        totals.game_results_changed(Game.objects.only("session_id").get(pk=game_id))
+        game = Game.objects.get(pk=game_id)
+        totals.game_changed(game, counted_before=game.status == Game.Status.FINISHED)

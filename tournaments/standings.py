@@ -1,7 +1,5 @@
-"""Event standings from the stored results of finished games.
-
-One query reads every finished seat of the event; the sums are made here in exact
-decimals, so the page, the print and every export show the same numbers.
+"""Event standings from the stored totals of finished games (`tournaments.totals`), the one
+source of their numbers: the page, the print, the live screen and every export read them.
 
 Ranking: higher total match points first; then more first places; then the better
 (lower) average placement; then the higher average final score. Players still equal on
@@ -14,10 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.core.cache import cache
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Max, Sum
 
-from . import pagecache, totals
 from .formatting import average
 from .models import Event, GameSeat, PlayerTotal, SessionTotal
 
@@ -141,27 +137,6 @@ def _first_two(item: tuple) -> tuple:
     return item[0], item[1]
 
 
-def build_rows(seat_rows: Iterable[tuple]) -> tuple[list[StandingsRow], list[int], int]:
-    """Rows from (player id, name, session number, game id, score, placement, match points,
-    penalty) tuples, one per finished seat, in play order."""
-    rows: dict[int, StandingsRow] = {}
-    sessions: set[int] = set()
-    games: set[int] = set()
-    for player_id, name, session, game_id, score, placement, points, penalty in seat_rows:
-        row = rows.get(player_id)
-        if row is None:
-            row = rows[player_id] = StandingsRow(player_id, name)
-        row.add(score, placement, points, penalty)
-        line = row.sessions.setdefault(session, SessionLine())
-        line.match_points += points
-        line.placements.append(placement)
-        sessions.add(session)
-        games.add(game_id)
-    result = list(rows.values())
-    _rank(result)
-    return result, sorted(sessions), len(games)
-
-
 # Sessions whose lines (match points and placements) the standings carry: the latest of
 # the range, as many as a table shows. Totals count every session.
 SESSION_LINES = 10
@@ -178,94 +153,11 @@ def event_standings(
     """The standings of an event, optionally over a range of sessions and only for
     players with at least `min_games` finished games (ranks are then among those shown).
 
-    The totals are read from the stored totals (`tournaments.totals`) when they agree with
-    the event's results, so that the cost does not grow with the number of games;
-    otherwise they are summed by the database from the seats, which is what the stored
-    totals must always equal."""
-    count = stored_standings if totals.agree(event) else summed_standings
-    return count(
-        event,
-        first_session=first_session,
-        last_session=last_session,
-        min_games=min_games,
-        lines=lines,
-    )
-
-
-def summed_standings(event, *, first_session, last_session, min_games, lines) -> Standings:
-    """`event_standings` summed by the database from the seats of the finished games;
-    seat by seat, only the latest `lines` sessions of the range are read, for their lines."""
-    # A substitute's game counts for the other three; the substitute is not ranked.
-    seats = GameSeat.objects.finished_in(
-        event, first_session=first_session, last_session=last_session
-    ).filter(is_substitute=False)
-    sums = (
-        seats.order_by()
-        .values("player_id")
-        .annotate(
-            name=Max("player__display_name"),
-            games=Count("pk"),
-            points=Sum("match_points"),
-            penalties=Sum("penalty_points"),
-            score=Sum("score"),
-            **{f"place{n}": Count("pk", filter=Q(placement=n)) for n in range(1, 5)},
-        )
-    )
-    rows: dict[int, StandingsRow] = {}
-    for total in sums:
-        rows[total["player_id"]] = StandingsRow(
-            total["player_id"],
-            total["name"],
-            games=total["games"],
-            match_points=_tenths(total["points"]),
-            penalties=_tenths(total["penalties"]),
-            placement_counts=[total[f"place{n}"] for n in range(1, 5)],
-            score_total=total["score"] or 0,
-        )
-    per_session = dict(
-        seats.order_by()
-        .values_list("game__session__number")
-        .annotate(games=Count("game_id", distinct=True))
-    )
-    sessions = sorted(per_session)
-    games = sum(per_session.values())
-    recent = sessions[-lines:] if lines else []
-    if recent:
-        lines = (
-            seats.filter(game__session__number__gte=recent[0])
-            .order_by("game__session__number", "game__table_number", "game_id")
-            .values_list("player_id", "game__session__number", "placement", "match_points")
-        )
-        for player_id, session, placement, points in lines:
-            line = rows[player_id].sessions.setdefault(session, SessionLine())
-            line.match_points += points
-            line.placements.append(placement)
-    return _ranked(event, rows, sessions, games, min_games)
-
-
-def _ranked(event, rows: dict[int, StandingsRow], sessions, games, min_games) -> Standings:
-    result = list(rows.values())
-    _rank(result)
-    if min_games:
-        result = [r for r in result if r.games >= min_games]
-        _rank(result)
-    return Standings(event, result, sessions, games)
-
-
-def _from_tenths(value: int) -> Decimal:
-    """Whole tenths as a decimal to the tenth, as the sums from the seats are (0 is 0.0)."""
-    return Decimal(value).scaleb(-1) if value else ZERO_TENTHS
-
-
-ZERO_TENTHS = Decimal("0.0")
-
-
-def stored_standings(event, *, first_session, last_session, min_games, lines) -> Standings:
-    """`event_standings` from the stored totals: a row per player for the whole event (or
-    per player and session within a range of sessions), and the session rows of the
-    latest `lines` sessions for their lines."""
+    The numbers are those of the stored totals (`tournaments.totals`): a row per player for
+    the whole event (or per player and session within a range of sessions), and the
+    session rows of the latest `lines` sessions for their lines."""
     in_range = PlayerTotal.objects.filter(event=event)
-    session_counts = SessionTotal.objects.filter(event=event)
+    session_counts = SessionTotal.objects.filter(event=event, games__gt=0)
     if first_session is not None:
         in_range = in_range.filter(session__number__gte=first_session)
         session_counts = session_counts.filter(session__number__gte=first_session)
@@ -331,29 +223,18 @@ def _tenths(value) -> Decimal:
     return Decimal(0) if value is None else Decimal(value).quantize(TENTH)
 
 
-def cached_standings(
-    event: Event,
-    *,
-    first_session=None,
-    last_session=None,
-    min_games: int = 0,
-    lines: int = SESSION_LINES,
-) -> Standings:
-    """`event_standings`, computed once for each state of the event's results."""
-    key = (
-        f"standings:{event.pk}:{event.results_token}:{first_session}:{last_session}:"
-        f"{min_games}:{lines}"
-    )
-    standings = cache.get(key)
-    if standings is None:
-        standings = pagecache.build_once(
-            key,
-            lambda: event_standings(
-                event,
-                first_session=first_session,
-                last_session=last_session,
-                min_games=min_games,
-                lines=lines,
-            ),
-        )
-    return standings
+def _ranked(event, rows: dict[int, StandingsRow], sessions, games, min_games) -> Standings:
+    result = list(rows.values())
+    _rank(result)
+    if min_games:
+        result = [r for r in result if r.games >= min_games]
+        _rank(result)
+    return Standings(event, result, sessions, games)
+
+
+def _from_tenths(value: int) -> Decimal:
+    """Whole tenths as a decimal to the tenth, as the sums from the seats are (0 is 0.0)."""
+    return Decimal(value).scaleb(-1) if value else ZERO_TENTHS
+
+
+ZERO_TENTHS = Decimal("0.0")

@@ -18,7 +18,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from . import formatting, pagecache
+from . import formatting, versions
 from .models import Game, GameSeat, Hand
 from .wording import yaku_name
 
@@ -322,19 +322,16 @@ ADDED = (
 
 def event_player_statistics(event) -> list[PlayerStats]:
     """The statistics of an event's players over all its games. Those of finished games
-    are counted once for each state of the event's results; only the games still going are
-    counted again for each state of play, which stays small however long the event is."""
+    are counted once for each results version of the event; only the games still going
+    are counted again after a hand, which stays small however long the event is."""
     games = Game.objects.filter(session__event=event)
-
-    def finished() -> list[PlayerStats]:
-        return statistics(games.filter(status=Game.Status.FINISHED))
-
-    def everything() -> list[PlayerStats]:
-        done = pagecache.cached("statistics-finished", (event.pk, event.results_token), finished)
-        going = statistics(games.exclude(status=Game.Status.FINISHED))
-        return merged(done, going)
-
-    return pagecache.cached("statistics-all", (event.pk, event.play_token), everything)
+    done = versions.cached(
+        "statistics-finished",
+        event,
+        versions.RESULTS,
+        lambda: statistics(games.filter(status=Game.Status.FINISHED)),
+    )
+    return merged(done, statistics(games.exclude(status=Game.Status.FINISHED)))
 
 
 def _count_hand(who, game_id, riichi_mask, dealer, previous) -> None:

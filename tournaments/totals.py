@@ -1,20 +1,18 @@
 """The stored standings totals: one row per player and session, one per player for the
 whole event, and the number of finished games of each session.
 
-Standings read these rows instead of summing every seat of the event, so that standings
-right after a change cost the same at 500 games as at 20,000. They are rewritten in the
-transaction that changes the results, by `results_changed`, which also replaces the
-event's tokens:
+The standings read these rows and nothing else, so that standings right after a change
+cost the same at 500 games as at 20,000. Every change of results rewrites them in its own
+transaction:
 
-- a change to one game's results recounts that game's session (a few hundred seats) and
-  then the event totals of just the players whose session row changed;
-- anything else (`rebuild`) recounts the whole event.
+- a change to one game (`game_changed`) recounts the rows of that game's players (each
+  player's seats in one session, then their session rows) under a lock on those players,
+  and moves the session's count of games by one when the game starts or stops counting;
+  two tables share no player, so neither waits for the other;
+- anything larger (an import, new rules, a restore: `results_changed`) recounts the whole
+  event.
 
-`Event.totals_token` names the results token the rows agree with. A change made some other
-way (`EventQuerySet.results_changed()`, a deletion in the admin) leaves it behind: the
-standings are then summed from the seats, as if nothing were stored, and the next change
-through `results_changed` rebuilds the rows. So a forgotten path costs speed, never a
-wrong number.
+Both mark the event's results as changed (`versions.changed`).
 """
 
 from __future__ import annotations
@@ -24,9 +22,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import F
 
-from .models import Event, Game, GameSeat, PlayerTotal, Session, SessionTotal, new_results_token
+from . import versions
+from .models import Game, GameSeat, Player, PlayerTotal, Session, SessionTotal
 
 # Fields of a row that hold counts, in the order `_Sums.values()` gives them.
 COUNTED = (
@@ -162,91 +162,123 @@ def rebuild(event_id: int) -> None:
     )
 
 
-def _recount_session(event_id: int, session_id: int) -> None:
-    """Recount one session's rows, then the event totals of the players whose row in the
-    session changed (usually the four of one game)."""
+def _lock_players(ids: Iterable[int]) -> None:
+    """Hold the players' rows until the end of the transaction: every recount of a player's
+    totals takes this lock first, so two recounts of one player come one after the other,
+    the second reading what the first committed. (FOR NO KEY UPDATE: a new seat of the
+    player, which only refers to the row, does not wait.)"""
+    list(
+        Player.objects.select_for_update(no_key=True)
+        .filter(pk__in=sorted(set(ids)))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def _recount_players(event_id: int, session_id: int, ids: set[int]) -> None:
+    """Recount the rows of players `ids` in one session, then their event rows."""
+    _lock_players(ids)
     counted: dict[int, _Sums] = {}
     for _session, player_id, score, placement, points, penalty in _counted_seats(
-        game__session_id=session_id
+        game__session_id=session_id, player_id__in=ids
     ):
         counted.setdefault(player_id, _Sums()).add_seat(score, placement, points, penalty)
-    stored = {
-        player_id: values
-        for player_id, *values in PlayerTotal.objects.filter(session_id=session_id).values_list(
-            "player_id", *COUNTED
-        )
-    }
-    changed = {
-        player_id
-        for player_id in counted.keys() | stored.keys()
-        if player_id not in counted
-        or player_id not in stored
-        or tuple(stored[player_id]) != counted[player_id].values()
-    }
-    games = _game_counts(game__session_id=session_id).get(session_id, 0)
-    SessionTotal.objects.filter(session_id=session_id).delete()
-    if games:
-        SessionTotal.objects.create(session_id=session_id, event_id=event_id, games=games)
-    if not changed:
-        return
-    PlayerTotal.objects.filter(session_id=session_id, player_id__in=changed).delete()
+    PlayerTotal.objects.filter(session_id=session_id, player_id__in=ids).delete()
     PlayerTotal.objects.bulk_create(
-        _row(event_id, session_id, p, counted[p].values()) for p in changed if p in counted
+        _row(event_id, session_id, p, sums.values()) for p, sums in counted.items()
     )
     overall: dict[int, _Sums] = {}
     for player_id, *values in PlayerTotal.objects.filter(
-        event_id=event_id, session__isnull=False, player_id__in=changed
+        event_id=event_id, session__isnull=False, player_id__in=ids
     ).values_list("player_id", *COUNTED):
         overall.setdefault(player_id, _Sums()).add_row(tuple(values))
-    PlayerTotal.objects.filter(
-        event_id=event_id, session__isnull=True, player_id__in=changed
-    ).delete()
+    PlayerTotal.objects.filter(event_id=event_id, session__isnull=True, player_id__in=ids).delete()
     PlayerTotal.objects.bulk_create(
         _row(event_id, None, p, sums.values()) for p, sums in overall.items()
     )
 
 
-# Past this many sessions changed at once, recounting the whole event is the cheaper way.
-RECOUNT_SESSIONS = 8
+def _count_games(event_id: int, session_id: int, delta: int) -> None:
+    """Move a session's count of finished games by `delta`, in one statement that adds to
+    what is stored (two tables finishing at once each add their own game)."""
+    if delta < 0:
+        SessionTotal.objects.filter(session_id=session_id).update(games=F("games") + delta)
+        SessionTotal.objects.filter(session_id=session_id, games=0).delete()
+    elif delta > 0:
+        table = connection.ops.quote_name(SessionTotal._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {table} (session_id, event_id, games) VALUES (%s, %s, %s) "
+                f"ON CONFLICT (session_id) DO UPDATE SET games = {table}.games + excluded.games",
+                [session_id, event_id, delta],
+            )
 
-_pending: ContextVar[dict[int, set[int | None]] | None] = ContextVar("pending", default=None)
+
+_pending: ContextVar[set[int] | None] = ContextVar("pending", default=None)
 
 
-def results_changed(event_id: int, *, sessions: Iterable[int] | None = None) -> None:
-    """Mark the event's results as changed and bring its stored totals up to date: only
-    the `sessions` (ids) if the change was confined to them and the totals agreed with
-    the results before it, otherwise all of them. Call it inside the transaction that
-    changed the results, after the change. Within `batched()` the work waits for the end
-    of the batch."""
+def counted(game: Game) -> bool:
+    """Whether the standings count `game` as stored: finished, with at least one ranked
+    seat holding its results."""
+    return (
+        game.status == Game.Status.FINISHED
+        and GameSeat.objects.filter(
+            game_id=game.pk, is_substitute=False, placement__isnull=False
+        ).exists()
+    )
+
+
+def event_of(game: Game) -> int:
+    if Game.session.is_cached(game):
+        return game.session.event_id
+    return Session.objects.values_list("event_id", flat=True).get(pk=game.session_id)
+
+
+def game_changed(game: Game, *, counted_before: bool, players: Iterable[int] = ()) -> None:
+    """Bring the totals up to date after a change to the results of one game (made in this
+    transaction, under the game's lock): `counted_before` says whether the standings
+    counted it before, `players` names players who left its seats."""
+    event_id = event_of(game)
     pending = _pending.get()
     if pending is not None:
-        pending.setdefault(event_id, set()).update([None] if sessions is None else sessions)
+        pending.add(event_id)
         return
-    sessions = None if sessions is None else set(sessions)
+    ids = set(players) | set(
+        GameSeat.objects.filter(game_id=game.pk).values_list("player_id", flat=True)
+    )
+    _recount_players(event_id, game.session_id, ids)
+    _count_games(event_id, game.session_id, int(counted(game)) - int(counted_before))
+    versions.changed(event_id, results=True)
+
+
+def game_removed(event_id: int, session_id: int, players: Iterable[int], *, was_counted: bool):
+    """`game_changed` for a game deleted (with its seats) in this transaction."""
+    pending = _pending.get()
+    if pending is not None:
+        pending.add(event_id)
+        return
+    _recount_players(event_id, session_id, set(players))
+    if was_counted:
+        _count_games(event_id, session_id, -1)
+    versions.changed(event_id, results=True)
+
+
+def results_changed(event_id: int) -> None:
+    """Recount every stored total of the event (after many games changed at once) and
+    mark its results as changed. Within `batched()` the work waits for the end of the
+    batch."""
+    pending = _pending.get()
+    if pending is not None:
+        pending.add(event_id)
+        return
     with transaction.atomic():
-        # The event's row is locked first, so that two changes of one session are counted
-        # one after the other, each seeing the other's seats once it is committed.
-        event = (
-            Event.objects.select_for_update()
-            .only("results_token", "totals_token")
-            .filter(pk=event_id)
-            .first()
+        _lock_players(
+            GameSeat.objects.filter(game__session__event_id=event_id)
+            .values_list("player_id", flat=True)
+            .distinct()
         )
-        if event is None:
-            return
-        if (
-            sessions is not None
-            and len(sessions) <= RECOUNT_SESSIONS
-            and event.totals_token == event.results_token
-        ):
-            for session_id in sorted(sessions):
-                _recount_session(event_id, session_id)
-        else:
-            rebuild(event_id)
-        token = new_results_token()
-        Event.objects.filter(pk=event_id).update(
-            results_token=token, play_token=new_results_token(), totals_token=token
-        )
+        rebuild(event_id)
+    versions.changed(event_id, results=True)
 
 
 @contextmanager
@@ -256,25 +288,11 @@ def batched() -> Iterator[None]:
     if _pending.get() is not None:
         yield
         return
-    pending: dict[int, set[int | None]] = {}
+    pending: set[int] = set()
     reset = _pending.set(pending)
     try:
         yield
     finally:
         _pending.reset(reset)
-    for event_id, sessions in pending.items():
-        results_changed(event_id, sessions=None if None in sessions else sessions)
-
-
-def game_results_changed(game: Game) -> None:
-    """`results_changed` for a change to the results of one game."""
-    if Game.session.is_cached(game):
-        event_id = game.session.event_id
-    else:
-        event_id = Session.objects.values_list("event_id", flat=True).get(pk=game.session_id)
-    results_changed(event_id, sessions=[game.session_id])
-
-
-def agree(event: Event) -> bool:
-    """Whether the stored totals count the results `event` (as loaded) stands for."""
-    return bool(event.totals_token) and event.totals_token == event.results_token
+    for event_id in sorted(pending):
+        results_changed(event_id)

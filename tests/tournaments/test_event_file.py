@@ -117,18 +117,23 @@ def test_a_hand_in_a_game_still_going_shows_at_once(client, played):  # noqa: F8
 def test_the_events_name_rules_and_sessions_show_at_once(client, played):  # noqa: F811
     download(client, played)
 
-    Event.objects.filter(pk=played.pk).update(name="Renamed")
+    played.name = "Renamed"
+    played.save()
     assert json.loads(download(client, played))["event"] == "Renamed"
 
-    Session.objects.filter(event=played, number=2).update(title="Finals")
+    session = Session.objects.get(event=played, number=2)
+    session.title = "Finals"
+    session.save()
     sessions = json.loads(download(client, played))["sessions"]
     assert [s["title"] for s in sessions] == ["", "Finals"]
 
-    Session.objects.filter(event=played, number=2).update(date=datetime.date(2026, 9, 11))
+    session.date = datetime.date(2026, 9, 11)
+    session.save()
     sessions = json.loads(download(client, played))["sessions"]
     assert sessions[1]["date"] == "2026-09-11"
 
-    Event.objects.filter(pk=played.pk).update(rules_overrides={})
+    played.rules_overrides = {}
+    played.save()
     assert json.loads(download(client, played))["rules"] == "ari-ari"
 
 

@@ -19,7 +19,7 @@ from django.urls import reverse
 from tests.tournaments.builders import final_game, small_league
 from tournaments import exports
 from tournaments.models import Event, Game, GameSeat, Player, Session
-from tournaments.standings import cached_standings
+from tournaments.standings import event_standings
 from tournaments.statistics import statistics
 from tournaments.tables import (
     MAX_SESSION_COLUMNS,
@@ -93,7 +93,7 @@ def test_result_rows_are_exported_in_the_tables_order_with_numbers_as_numbers(le
 @pytest.mark.parametrize("query", SORTS)
 @pytest.mark.parametrize("filters", [{}, {"first_session": 2}, {"last_session": 1, "min_games": 2}])
 def test_standings_rows_leave_an_unplayed_session_empty(league, query, filters):
-    standings = cached_standings(league, **filters)
+    standings = event_standings(league, **filters)
     table = configured(StandingsTable(standings, session_columns=MAX_SESSION_COLUMNS), query)
     records = json.loads(exports.table_file(table, "json", "Standings"))
 

@@ -66,21 +66,6 @@ def test_a_file_ordered_by_a_session_without_finished_games_is_the_file_made_ane
     assert kept == client.get(address, {"_export": "csv"}).content  # the standing order
 
 
-def test_a_hand_at_another_table_leaves_a_games_record_kept(organiser):
-    event = bench.build_league(players=12, games=4, slug="kept", say=lambda _: None)
-    one = bench.start_game(event)
-    others = [Player.objects.create(display_name=f"Other {n}") for n in range(4)]
-    two = services.create_game(one.session, others, table_number=one.table_number + 1)
-    services.add_hand(one.pk, 1, DRAW)
-    page = reverse("tournaments:game", args=[one.pk])
-    client = Client()
-    client.get(page)
-    services.add_hand(two.pk, 1, DRAW)  # another table: the event's play token changes
-    with CaptureQueriesContext(connection) as queries:
-        assert client.get(page).status_code == 200
-    assert "tournaments_hand" not in tables_read(queries)
-
-
 def test_a_rename_or_new_rules_read_a_games_record_again(organiser):
     event = bench.build_league(players=12, games=4, slug="renamed", say=lambda _: None)
     game = bench.start_game(event)
@@ -96,27 +81,6 @@ def test_a_rename_or_new_rules_read_a_games_record_again(organiser):
     with CaptureQueriesContext(connection) as queries:
         client.get(page)
     assert "tournaments_hand" in tables_read(queries)
-
-
-def test_after_a_hand_is_entered_its_game_page_reads_no_hands(
-    organiser, organiser_client, django_capture_on_commit_callbacks
-):
-    event = bench.build_league(players=8, games=2, slug="entered", say=lambda _: None)
-    event.organisers.add(organiser)
-    game = bench.start_game(event)
-    form = reverse("tournaments:hand_new", args=[game.pk])
-    organiser_client.get(form)
-    with django_capture_on_commit_callbacks(execute=True):
-        response = organiser_client.post(
-            form, {"number": "1", "result": "draw", "tenpai": ["0", "1"], "action": "save"}
-        )
-    assert response.status_code == 302
-    with CaptureQueriesContext(connection) as queries:
-        page = organiser_client.get(response.url)
-    assert page.status_code == 200
-    assert "tournaments_hand" not in tables_read(queries)
-    cache.clear()
-    assert organiser_client.get(response.url).content.count(b"Draw") == page.content.count(b"Draw")
 
 
 def test_standings_records_work_out_their_cells_on_first_use(organiser):

@@ -27,7 +27,7 @@ def page(response) -> str:
 
 
 def token(event: Event) -> str:
-    return Event.objects.get(pk=event.pk).results_token
+    return Event.objects.get(pk=event.pk).play_token
 
 
 def seat_data(players, table="2") -> dict:

@@ -409,6 +409,7 @@ def test_saving_a_hand_reads_the_games_hands_once(organiser_client, game):
         )
     assert response.status_code == 302
     reads = [q["sql"] for q in saving.captured_queries if q["sql"].startswith("SELECT")]
+    # Under the game's lock, by the one path that saves a hand, which checks the form too.
     assert len([sql for sql in reads if 'FROM "tournaments_hand"' in sql]) == 1
     # The record is read for the game alone, not joined to its session and event to order it.
     assert not [sql for sql in reads if "tournaments_hand" in sql and "tournaments_event" in sql]

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext, pgettext
 import scoring
 from scoring.rules import PRESET_SOURCES
 
-from .. import access, charts, pagecache, services, trail
+from .. import access, charts, pagecache, services, trail, versions
 from ..forms import (
     PRESET_DESCRIPTIONS,
     EventCreateForm,
@@ -101,8 +101,8 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         return render_to_string("tournaments/partials/event_games.html", context, request)
 
     # Sessions, their games and the players, the same for every reader: rendered once for
-    # each state of play (the play token follows games, seats and sessions).
-    games_html = pagecache.cached("event-games", (event.pk, event.play_token), games_part)
+    # each play version (which follows games, seats and sessions).
+    games_html = versions.cached("event-games", event, versions.PLAY, games_part)
     try:
         rules_words = describe_rules(event.rules_preset, event.rules_overrides)
     except scoring.ScoringError as err:
@@ -412,7 +412,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     readable = access.readable_events(request)
     # The record shows the player in the events this reader may read, and changes with any
     # of them: a new game of the player's, like any change of play, replaces the event's
-    # play token. So the record is rendered once for each state of those events.
+    # play version. So the record is rendered once for each play version of those events.
     states = tuple(readable.order_by("pk").values_list("pk", "play_token"))
     request.GET = pagecache.only(
         request.GET,

@@ -11,7 +11,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -26,7 +25,7 @@ from scoring.game import ALREADY_ENDED, GameResult, HandReport
 from scoring.payouts import settle
 from scoring.record import parse_hand
 
-from .. import access, formatting, pagecache, services, wording
+from .. import access, formatting, services, versions, wording
 from ..hand_forms import (
     WIND_MARKS,
     FinalScoresForm,
@@ -36,7 +35,7 @@ from ..hand_forms import (
     initial_from_hand,
     seat_labels,
 )
-from ..models import Game, Hand
+from ..models import Game
 from ..refusals import say, sentence
 from ..trail import Actor, trail_rows
 from ..wording import describe_hand, describe_stats, win_value
@@ -114,26 +113,9 @@ def _load(game: Game) -> tuple[dict[str, Any], list[str]]:
 
 def replayed(game: Game) -> tuple[dict[str, Any], list[str], GameResult | None]:
     """The game's record, its players' names and the engine's replay (None for final
-    scores not entered yet), worked out once for each state of play of its event: reading
-    a game costs no rebuilding of its record and no replay. A record the engine refuses
-    raises `GameChangeRefused`, and nothing is kept."""
-
-    def build():
-        record, names = _load(game)
-        return record, names, _replay(game, record)
-
-    version = (game.pk, *services.record_version(game))
-    return pagecache.cached("game-replay", version, build)
-
-
-def keep_replayed(hand: Hand) -> None:
-    """Keep what `replayed` gives for the game of a hand just added, once the change is
-    committed: the game page a table is sent to next, and its next hand's form, need not
-    read the game's hands again."""
-    game = hand.game
-    version = (game.pk, *services.record_version(game))
-    kept = (hand.record_after, hand.record_after["players"], hand.result_after)
-    transaction.on_commit(lambda: pagecache.keep("game-replay", version, kept))
+    scores not entered yet). A record the engine refuses raises `GameChangeRefused`."""
+    record, names = _load(game)
+    return record, names, _replay(game, record)
 
 
 def _replay(game: Game, record: dict[str, Any]) -> GameResult | None:
@@ -218,19 +200,54 @@ def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
 
 @access.readable_game
 def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
-    record, names, result = replayed(game)
     is_organiser = game.organised
-    finished = game.is_finished
-    over = bool(result and result.finished)
     link = None if is_organiser else access.table_link_for(request, game)
+    # Organisers, and the players at the table through its link, change the hands.
+    can_enter = is_organiser or access.may_enter_through(link, game)
+
+    # What the game shows, the same for every reader who may (or may not) change its hands
+    # and for every organiser (who also sees its table link and latest changes, each made
+    # by a change that replaces the play version): rendered once for each play version.
+    def build() -> dict[str, Any]:
+        page = _game_page(game, can_enter=can_enter)
+        if is_organiser:
+            page["table_link"] = link_context(request, game.table_links.live().first())
+            page["trail"] = _trail_part(game, page["names"])
+        return page
+
+    page = versions.cached(
+        "game",
+        game.event,
+        versions.PLAY,
+        build,
+        parts=(
+            game.pk,
+            can_enter,
+            is_organiser,
+            request.build_absolute_uri("/") if is_organiser else "",
+        ),
+    )
     context: dict[str, Any] = {
+        **page,
         "game": game,
         "session": game.session,
         "event": game.event,
         "is_organiser": is_organiser,
-        # Organisers, and the players at the table through its link, change the hands.
-        "can_enter": is_organiser or access.may_enter_through(link, game),
+        "can_enter": can_enter,
         "at_table": link is not None,
+    }
+    finished = context["finished"]
+    if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
+        context["final_form"] = _final_scores_form(game, page["names"])
+    return render(request, "tournaments/game_detail.html", context)
+
+
+def _game_page(game: Game, *, can_enter: bool) -> dict[str, Any]:
+    record, names, result = replayed(game)
+    finished = game.is_finished
+    over = bool(result and result.finished)
+    context: dict[str, Any] = {
+        "can_enter": can_enter,
         "finished": finished,
         # Over under the rules but reopened: the organiser may finish it again.
         "may_finish": over and not finished,
@@ -254,35 +271,15 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
         context["ended_by"] = wording.ended_by(reason)
         context["final"] = finished and result.finished
     context.update(_board_parts(game, result, names, context))
-    if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
-        context["final_form"] = _final_scores_form(game, names)
     if context["hands_mode"]:
         context["hands_html"] = _hands_part(game, record, result, names, context)
-    if is_organiser:
-        # Making or revoking a link replaces the play token.
-        live = pagecache.cached(
-            "game-link",
-            (game.pk, game.event.play_token),
-            lambda: game.table_links.live().first() or False,
-        )
-        context["table_link"] = link_context(request, live or None)
-        context["trail"] = _trail_part(game, names)
-    return render(request, "tournaments/game_detail.html", context)
+    del context["can_enter"]
+    return context
 
 
 def _board_parts(game: Game, result, names, context) -> dict[str, str]:
-    """The head of the game page (round, seats and their scores) and its result, rendered
-    once for each state of the game."""
+    """The head of the game page (round, seats and their scores) and its result."""
     finished = context["finished"]
-    # What the head shows changes with the game's record (and its substitutes, which save
-    # the game too), not with a hand at another table.
-    version = (
-        game.pk,
-        *services.record_version(game),
-        finished,
-        context["may_finish"],
-        context["hands_mode"],
-    )
 
     def build() -> dict[str, str]:
         over = finished or context["may_finish"]
@@ -310,14 +307,12 @@ def _board_parts(game: Game, result, names, context) -> dict[str, str]:
             "final_html": render_to_string("tournaments/partials/game_result.html", part),
         }
 
-    return pagecache.cached("game-board", version, build)
+    return build()
 
 
 def _hands_part(game: Game, record, result, names, context) -> str:
-    """The list of the game's hands, rendered once for each state of the game and for
-    readers who may or may not change them."""
+    """The list of the game's hands, for readers who may or may not change them."""
     editable = context["can_enter"] and not context["finished"]
-    version = (game.pk, *services.record_version(game), editable)
 
     def build() -> str:
         return render_to_string(
@@ -331,20 +326,14 @@ def _hands_part(game: Game, record, result, names, context) -> str:
             },
         )
 
-    return pagecache.cached("game-hands", version, build)
+    return build()
 
 
 def _trail_part(game: Game, names) -> str:
-    """The game's latest changes as a rendered table. Every change written to a game's
-    trail is made in a transaction that also replaces the event's play token (a test makes
-    each kind of change and compares the page with one rendered anew)."""
-    return pagecache.cached(
-        "game-trail",
-        (game.pk, game.event.play_token, tuple(names)),
-        lambda: render_to_string(
-            "tournaments/partials/trail_table.html",
-            {"rows": trail_rows(game.trail.all()[:GAME_TRAIL_SHOWN], game=game)},
-        ),
+    """The game's latest changes as a rendered table."""
+    return render_to_string(
+        "tournaments/partials/trail_table.html",
+        {"rows": trail_rows(game.trail.all()[:GAME_TRAIL_SHOWN], game=game)},
     )
 
 
@@ -540,16 +529,23 @@ def _author(request: HttpRequest, entry: access.HandEntry) -> dict[str, Any]:
     return {"actor": Actor.of(request.user)}
 
 
-def _save_at_once(request: HttpRequest, entry: access.HandEntry) -> HttpResponse | None:
-    """Save a new hand with the game read with its lock (see `access.hand_entry_game`): the
-    common case of a phone's save. None for anything else (a refusal, a form with errors, a
-    number taken), which `hand_new` then answers as always."""
+class _FormNotSaved(Exception):
+    """The posted hand does not pass its form: nothing is stored, the form page says why."""
+
+
+def _save_posted_hand(
+    request: HttpRequest, entry: access.HandEntry
+) -> HttpResponse | services.GameChangeRefused | None:
+    """Save the posted hand: its form is checked by `services.add_hand` against the game
+    as read under the game's lock, so the game is read once. When nothing was stored the
+    form page says why: the refusal, or (None) the form's errors."""
     game = entry.game
-    if game.entry_mode != Game.EntryMode.HANDS or game.is_finished:
+    posted = request.POST.get("number", "")
+    if not posted.isdigit():
         return None
-    try:
-        record, names, current = replayed(game)
-        count = len(record["hands"])
+    number = int(posted)
+
+    def hand(current: GameResult, names: list[str]) -> dict[str, Any]:
         form = HandForm(
             request.POST,
             seats=seat_labels(names, current.state.dealer),
@@ -557,26 +553,36 @@ def _save_at_once(request: HttpRequest, entry: access.HandEntry) -> HttpResponse
             scores=current.state.scores,
             with_number=True,
         )
-        if not form.is_valid() or form.cleaned_data["number"] != count + 1:
-            return None
-        seen = services.SeenRecord(services.record_version(game), record, current)
-        hand = services.add_hand(
-            game.pk, count + 1, form.to_hand(), locked=game, seen=seen, **_author(request, entry)
-        )
-    except services.GameChangeRefused:
-        return None  # the refusal leaves the transaction to be rolled back: nothing is stored
-    keep_replayed(hand)
-    text = _("Hand %(number)s saved.") % {"number": hand.number}
-    _saved_message(request, hand.game, text, current=True)
-    return redirect(hand.game)
+        if not form.is_valid() or form.cleaned_data["number"] != number:
+            raise _FormNotSaved
+        return form.to_hand()
+
+    try:
+        saved = services.add_hand(game.pk, number, hand, **_author(request, entry))
+    except services.HandAlreadyEntered as err:
+        return _hand_taken(request, game, str(err))
+    except services.GameChangeRefused as err:
+        return err
+    except _FormNotSaved:
+        return None
+    text = _("Hand %(number)s saved.") % {"number": number}
+    _saved_message(request, saved.game, text, current=True)
+    return redirect(game)
 
 
-@access.hand_entry_game(save_at_once=_save_at_once)
+@access.hand_entry_game
 def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
     game = entry.game
+    saving = request.method == "POST" and request.POST.get("action") == "save"
+    refused_save = None
+    if saving and game.entry_mode == Game.EntryMode.HANDS and not game.is_finished:
+        saved = _save_posted_hand(request, entry)
+        if isinstance(saved, HttpResponse):
+            return saved
+        # Nothing was stored: the page below draws the form with the reason.
+        refused_save = saved
     # A game open for hands is read first: its record gives the count of hands.
     read = game.entry_mode == Game.EntryMode.HANDS and not game.is_finished
-    version = services.record_version(game)
     record, names, current = replayed(game) if read else (None, [], None)
     # A hand that another organiser's entry has overtaken (even one that ended the game)
     # gets the clear message rather than "this game is finished".
@@ -611,9 +617,10 @@ def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
         number = form.cleaned_data["number"]
         doc = form.to_hand()
         if action == "save":
-            seen = services.SeenRecord(version, record, current)
             try:
-                hand = services.add_hand(game.pk, number, doc, seen=seen, **_author(request, entry))
+                if refused_save is not None:
+                    raise refused_save  # the save tried above, not tried again
+                hand = services.add_hand(game.pk, number, doc, **_author(request, entry))
             except services.HandAlreadyEntered as err:
                 return _hand_taken(request, game, str(err))
             except services.GameChangeRefused as err:
@@ -622,7 +629,6 @@ def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
                     return taken
                 form.add_error(None, refusal(err, adding=True))
             else:
-                keep_replayed(hand)
                 text = _("Hand %(number)s saved.") % {"number": number}
                 _saved_message(request, hand.game, text, current=True)
                 return redirect(game)

@@ -2,27 +2,27 @@
 
 It shows the standings (the top of the table always, then the rest a page at a time),
 each table's round, scores and status, and the round clock, in large type, and refreshes
-itself every few seconds through htmx polling. A whole room may keep it open, so a poll
-costs a few small queries: the rendered panel is cached under a key made of everything it
-shows (the event's results token, the session's games' last change, the clock, the page),
-so it is never stale and is rendered once per change.
+itself every few seconds through htmx polling. A whole room may keep it open, so the
+rendered panel is cached under the event's play version (which every change at a table,
+of the results and of the clock replaces) and the normalised query. The panel carries the
+clock's end time, never the time left: the browser counts down with its own clock, set
+against the server's time once, when the page loads.
 """
 
 from __future__ import annotations
 
-from django.core.cache import cache
-from django.db.models import Count, Max, Prefetch
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import pgettext
 
 import scoring
 
-from .. import access, formatting
+from .. import access, formatting, versions
 from ..models import Event, Game, GameSeat, Session
-from ..standings import cached_standings
+from ..standings import event_standings
 from .rounds import clock_context
 from .sheets import round_name
 
@@ -30,7 +30,6 @@ POLL_SECONDS = 5
 TOP = 8  # always shown
 PAGE = 8  # of the rest, one page per poll
 TABLES_PER_PAGE = 24
-CACHE_SECONDS = 60 * 10
 
 
 def _number(value, *, default: int, low: int, high: int) -> int:
@@ -42,31 +41,20 @@ def _number(value, *, default: int, low: int, high: int) -> int:
 
 
 def _round_labels(games: list[Game]) -> dict[int, str]:
-    """Each unfinished hand-by-hand game's current round (E3-1 ...), replayed once per
-    change of the game and cached under its last change."""
-    wanted = {
-        g.pk: f"live-round:{g.pk}:{g.updated_at.timestamp()}"
-        for g in games
-        if not g.is_finished and g.entry_mode == Game.EntryMode.HANDS
-    }
-    found = cache.get_many(list(wanted.values()))
-    labels = {pk: found[key] for pk, key in wanted.items() if key in found}
-    missing = [g for g in games if g.pk in wanted and g.pk not in labels]
-    if missing:
-        game_ids = [g.pk for g in missing]
-        for game in (
-            Game.objects.filter(pk__in=game_ids)
-            .select_related("session__event")
-            .prefetch_related("seats__player", "hands__wins", "penalties")
-        ):
-            try:
-                state = scoring.replay(scoring.parse_record(game.to_record())).state
-            except scoring.ScoringError:
-                label = ""
-            else:
-                label = f"{state.round_label}-{state.honba}"
-            labels[game.pk] = label
-            cache.set(wanted[game.pk], label, CACHE_SECONDS)
+    """Each unfinished hand-by-hand game's current round (E3-1 ...)."""
+    game_ids = [g.pk for g in games if not g.is_finished and g.entry_mode == Game.EntryMode.HANDS]
+    labels = {}
+    for game in (
+        Game.objects.filter(pk__in=game_ids)
+        .select_related("session__event")
+        .prefetch_related("seats__player", "hands__wins", "penalties")
+    ):
+        try:
+            state = scoring.replay(scoring.parse_record(game.to_record())).state
+        except scoring.ScoringError:
+            labels[game.pk] = ""
+        else:
+            labels[game.pk] = f"{state.round_label}-{state.honba}"
     return labels
 
 
@@ -87,7 +75,7 @@ def _status(state: str) -> str:
 
 
 def _panel(request: HttpRequest, event, session: Session | None, page: int, top: int) -> str:
-    standings = cached_standings(event, lines=0)  # totals only
+    standings = event_standings(event, lines=0)  # totals only
     rows = standings.rows
     rest = rows[top:]
     pages = max(1, -(-len(rest) // PAGE))
@@ -145,8 +133,8 @@ def _panel(request: HttpRequest, event, session: Session | None, page: int, top:
         "tables": tables,
         "table_page": page % table_pages + 1,
         "table_pages": table_pages,
-        # Without the server's time: the panel is cached, and the page carries the time.
-        "clock": clock_context(session) | {"now": None}
+        # The end time only: the panel is cached, and the browser counts down to it.
+        "clock": clock_context(session) | {"now": None, "left": "", "over": False}
         if session and session.clock_ends_at
         else None,
         "next_url": next_url,
@@ -167,17 +155,14 @@ def live(request: HttpRequest, event: Event) -> HttpResponse:
         session = sessions.order_by("-number").first()
     page = _number(request.GET.get("page"), default=0, low=0, high=10_000)
     top = _number(request.GET.get("top"), default=TOP, low=1, high=30)
-    version = "-"
-    if session is not None:
-        state = session.games.aggregate(last=Max("updated_at"), count=Count("pk"))
-        last = state["last"].timestamp() if state["last"] else 0
-        clock = session.clock_ends_at.timestamp() if session.clock_ends_at else 0
-        version = f"{session.pk}:{last}:{state['count']}:{clock}"
-    key = f"live:{event.pk}:{event.results_token}:{version}:{page}:{top}:{get_language()}"
-    panel = cache.get(key)
-    if panel is None:
-        panel = _panel(request, event, session, page, top)
-        cache.set(key, panel, CACHE_SECONDS)
+    query = f"session={session.number if session else ''}&page={page}&top={top}"
+    panel = versions.cached(
+        "live",
+        event,
+        versions.PLAY,
+        lambda: _panel(request, event, session, page, top),
+        query=query,
+    )
     if request.htmx:
         return HttpResponse(panel)
     return render(request, "tournaments/live.html", {"event": event, "panel": panel})

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 
@@ -10,14 +9,14 @@ from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import seating
 
-from .. import access, pagecache, seat_plans, services
+from .. import access, seat_plans, services, versions
 from ..models import WINDS, GameSeat, Session, TableLink
 from ..refusals import say
 from ..seating_forms import SeatingConfirmForm, SeatingForm
@@ -122,34 +121,31 @@ def _too_large_for_the_page(form: SeatingForm, session) -> bool:
 def seating_list(request: HttpRequest, session: Session) -> HttpResponse:
     """Where everyone sits: by table, and by name A-Z with the table and wind."""
     is_organiser = access.organises(request, session.event_id)
-    # Only organisers see table links: a code lets its holder enter the table's hands.
-    links = list(TableLink.objects.live().filter(game__session=session)) if is_organiser else []
-    # The lists are rendered once for each state of play of the event (seats, games and
-    # the roster), for readers, and for organisers with the session's live table links.
-    seating_key = pagecache.key(
+
+    def build() -> str:
+        # Only organisers see table links: a code lets its holder enter the table's hands.
+        links = TableLink.objects.live().filter(game__session=session) if is_organiser else []
+        return render_to_string(
+            "tournaments/partials/seating_lists.html",
+            _seating_lists(request, session, list(links)),
+            request,
+        )
+
+    # The lists are rendered once for each play version of the event (seats, games, the
+    # roster and table links), for readers, and for organisers with the live table links.
+    lists = versions.cached(
         "seating",
-        session.pk,
-        session.event.play_token,
-        is_organiser,
-        request.get_host() if is_organiser else "",
-        sorted((link.pk, link.code) for link in links),
+        session.event,
+        versions.PLAY,
+        build,
+        parts=(session.pk, is_organiser, request.build_absolute_uri("/") if is_organiser else ""),
     )
-
-    @functools.cache
-    def lists() -> dict:
-        return _seating_lists(request, session, links)
-
     context = {
         "event": session.event,
         "session": session,
         "is_organiser": is_organiser,
         "seat_url": reverse("tournaments:seat_players", args=[session.event.slug, session.number]),
-        "seating_key": seating_key,
-        # Only worked out when the lists are not in the cache.
-        **{
-            name: SimpleLazyObject(lambda name=name: lists()[name])
-            for name in ("games", "by_name", "sitting_out")
-        },
+        "lists": lists,
     }
     return render(request, "tournaments/seating_list.html", context)
 

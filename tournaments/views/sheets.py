@@ -22,7 +22,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from scoring.game import GameResult
 from scoring.rules import LeftoverSticks
 
-from .. import access, pagecache, services, wording
+from .. import access, services, versions, wording
 from ..formatting import (
     delta,
     match_points,
@@ -326,20 +326,14 @@ def _sticks_note(result: GameResult) -> str:
 @access.readable_game
 def game_sheet(request: HttpRequest, game: Game) -> HttpResponse:
     """Every hand of one game with its payments and running scores, then the result:
-    rendered once for each state of the game."""
+    rendered once for each play version of its event."""
     event, session = game.event, game.session
-    # The game's record, and what the sheet shows of its event and session.
-    version = (
-        game.pk,
-        *services.record_version(game),
-        event.name,
-        event.slug,
-        event.sessions_token,
-    )
-    sheet = pagecache.cached(
+    sheet = versions.cached(
         "game-sheet",
-        version,
+        event,
+        versions.PLAY,
         lambda: render_to_string("tournaments/partials/game_sheet_body.html", _sheet(game)),
+        parts=(game.pk,),
     )
     context = {"game": game, "session": session, "event": event, "sheet_html": sheet}
     return render(request, "tournaments/game_sheet.html", context)

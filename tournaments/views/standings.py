@@ -9,7 +9,6 @@ queries; nothing here replays a game.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,10 +29,10 @@ from django.views.decorators.http import require_http_methods
 import scoring
 from tenhou.limits import MAX_JSON_DEPTH, check_json_depth
 
-from .. import access, exchange, exports, pagecache
+from .. import access, exchange, exports, pagecache, versions
 from ..forms import describe_rules
 from ..models import Event, GameSeat
-from ..standings import Standings, cached_standings, event_standings
+from ..standings import Standings, event_standings
 from ..statistics import DEFINITIONS, event_player_statistics, yaku_frequency
 from ..tables import (
     MAX_PER_PAGE,
@@ -102,25 +101,22 @@ def _export_links(request: HttpRequest) -> list[tuple[str, str]]:
 
 
 class SessionSelect(forms.Select):
-    """A choice of session, rendered once per state of the event's sessions: a long
-    league offers hundreds of them, and every visit to the standings shows two."""
-
-    version: tuple | None = None  # what the choices were made from
-
     def use_required_attribute(self, initial) -> bool:
         # Never required; and Django's check would read the whole list for its first item.
         return False
 
-    def render(self, name, value, attrs=None, renderer=None):
-        chosen = "" if value is None else str(value)
-        # The empty choice is always offered; any other is checked against the list.
-        if self.version is None or (chosen and chosen not in {str(v) for v, _ in self.choices}):
-            return super().render(name, value, attrs, renderer)
-        return pagecache.cached(
-            "session-select",
-            (*self.version, name, chosen, sorted((attrs or {}).items())),
-            lambda: super(SessionSelect, self).render(name, value, attrs, renderer),
-        )
+
+class _SessionLabel:
+    """A session as the filter names it, written only when the filter is drawn (a cached
+    page checks the choice without drawing it)."""
+
+    __slots__ = ("number", "date")
+
+    def __init__(self, number: int, date):
+        self.number, self.date = number, date
+
+    def __str__(self) -> str:
+        return f"{self.number} · {date_format(self.date, 'SHORT_DATE_FORMAT')}"
 
 
 class StandingsFilterForm(forms.Form):
@@ -146,32 +142,11 @@ class StandingsFilterForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
     )
 
-    def __init__(self, data, *, sessions, version: tuple | None = None):
+    def __init__(self, data, *, sessions):
         super().__init__(data)
-
-        def make_choices():
-            return [
-                (number, f"{number} · {date_format(date, 'SHORT_DATE_FORMAT')}")
-                for number, date in sessions
-            ]
-
-        def offered(first: str):
-            # Hundreds of dates in a long league: written once per state of its sessions,
-            # and only read when a chosen session is checked or the list is drawn anew.
-            def choices():
-                made = (
-                    make_choices()
-                    if version is None
-                    else pagecache.cached("session-choices", version, make_choices)
-                )
-                return [("", first), *made]
-
-            return choices
-
-        self.fields["first_session"].choices = offered(_("The first"))
-        self.fields["last_session"].choices = offered(_("The last"))
-        for name in ("first_session", "last_session"):
-            self.fields[name].widget.version = version
+        choices = [(number, _SessionLabel(number, date)) for number, date in sessions]
+        self.fields["first_session"].choices = [("", _("The first")), *choices]
+        self.fields["last_session"].choices = [("", _("The last")), *choices]
 
     def clean(self):
         data = super().clean()
@@ -181,7 +156,7 @@ class StandingsFilterForm(forms.Form):
         return data
 
     def filters(self) -> dict:
-        """The arguments of `cached_standings`: none at all unless every value is valid."""
+        """The arguments of `event_standings`: none at all unless every value is valid."""
         if not self.is_valid():
             return {}
         data = self.cleaned_data
@@ -241,14 +216,8 @@ STANDINGS_PER_PAGE = 100
 def standings(request: HttpRequest, event: Event) -> HttpResponse:
     # A session saved or deleted replaces the sessions token, and nothing else does: the
     # list is read once for each token, not again after every change of results.
-    sessions = pagecache.cached(
-        "event-sessions",
-        (event.pk, event.sessions_token),
-        lambda: list(event.sessions.order_by("number").values_list("number", "date")),
-    )
-    form = StandingsFilterForm(
-        request.GET, sessions=sessions, version=(event.pk, event.sessions_token)
-    )
+    sessions = list(event.sessions.order_by("number").values_list("number", "date"))
+    form = StandingsFilterForm(request.GET, sessions=sessions)
     filters = form.filters()
     export_format = request.GET.get(EXPORT_PARAM)
     if export_format in EXPORT_FORMATS:
@@ -258,23 +227,27 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
     all_columns = request.GET.get(COLUMNS_PARAM) == "all"
     # Only the sessions shown as columns need their lines.
     lines = MAX_SESSION_COLUMNS if all_columns else RECENT_SESSION_COLUMNS
-    # Worked out at most once for this request, and only when a part of the page is not
-    # kept already (the parts are kept, not the standings: storing those costs more than
-    # reading the few stored totals again for another page of them).
+    # Worked out at most once for this request, and only when the table is not kept
+    # already or a page number is checked against the number of rows.
     counted = functools.cache(lambda: event_standings(event, **filters, lines=lines))
     request.GET = _standings_query(
         request.GET, event, filters | {"lines": lines}, [n for n, _ in sessions], counted
     )
-    part = pagecache.cached(
+    # The filter's fields are part of what is kept when the query writes them plainly (the
+    # kept query then holds exactly them); anything else is drawn anew, with its errors.
+    plain = _written_plainly(form)
+    part = versions.cached(
         "standings",
-        (event.pk, event.results_token, request.GET.urlencode()),
-        lambda: _standings_part(request, counted(), filters, lines),
+        event,
+        versions.RESULTS,
+        lambda: _standings_part(request, counted(), filters, lines, form if plain else None),
+        query=f"{request.GET.urlencode()}&plain={plain}",
     )
     context = {
         "event": event,
         "table": part,
         "form": form,
-        "filter_fields": _filter_fields(form, event),
+        "filter_fields": part.filter_fields if plain else None,
         "filters_open": bool(form.errors),
         "summary": part.summary,
         "tie_order": TIE_ORDER,
@@ -286,22 +259,14 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournaments/standings.html", context)
 
 
-def _filter_fields(form: StandingsFilterForm, event) -> str | None:
-    """The filter's fields as drawn, kept for each state of the event's sessions when the
-    choice is valid and written plainly; None for any other (drawn anew, with its errors),
-    so that odd spellings of a number do not each make an entry."""
+def _written_plainly(form: StandingsFilterForm) -> bool:
+    """Whether the filter is valid and its query writes each value as the form would."""
     if not form.is_valid():
-        return None
+        return False
     written = {
         name: "" if value is None else str(value) for name, value in form.cleaned_data.items()
     }
-    if any(form.data.get(name, "") != text for name, text in written.items()):
-        return None
-    return pagecache.cached(
-        "standings-filter",
-        (event.pk, event.sessions_token, *written.values()),
-        lambda: render_to_string("tournaments/partials/filter_fields.html", {"form": form}),
-    )
+    return all(form.data.get(name, "") == text for name, text in written.items())
 
 
 def _standings_export(request, event, export_format: str, filters: dict, sessions):
@@ -320,7 +285,7 @@ def _standings_export(request, event, export_format: str, filters: dict, session
     content = cache.get(key)
     if content is not None:
         return exports.download(content, export_format, name)
-    table = StandingsTable(cached_standings(event, **filters), session_columns=MAX_SESSION_COLUMNS)
+    table = StandingsTable(event_standings(event, **filters), session_columns=MAX_SESSION_COLUMNS)
     BoundedRequestConfig(request, paginate=False).configure(table)
     return _export_response(request, event, table, name, _("Standings"), variant, key=key)
 
@@ -334,6 +299,7 @@ class RenderedTable:
     sessions_shown: tuple = ()
     sessions_hidden: bool = False
     columns_toggle: dict | None = None
+    filter_fields: str | None = None
 
     def __str__(self) -> str:
         return self.html
@@ -358,11 +324,7 @@ def _standings_query(
         query,
         columns,
         per_page=STANDINGS_PER_PAGE,
-        rows=lambda: pagecache.cached(
-            "standings-rows",
-            (event.pk, event.results_token, sorted(filters.items())),
-            lambda: len(counted().rows),
-        ),
+        rows=lambda: len(counted().rows),
     )
     if query.get(COLUMNS_PARAM) == "all":
         kept[COLUMNS_PARAM] = "all"
@@ -372,7 +334,9 @@ def _standings_query(
     return kept
 
 
-def _standings_part(request, result: Standings, filters: dict, lines: int) -> RenderedTable:
+def _standings_part(
+    request, result: Standings, filters: dict, lines: int, form: StandingsFilterForm | None
+) -> RenderedTable:
     table = StandingsTable(result, session_columns=lines)
     BoundedRequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
     return RenderedTable(
@@ -381,6 +345,9 @@ def _standings_part(request, result: Standings, filters: dict, lines: int) -> Re
         sessions_shown=tuple(table.sessions_shown),
         sessions_hidden=bool(table.sessions_hidden),
         columns_toggle=_columns_toggle(request, table, lines == MAX_SESSION_COLUMNS),
+        filter_fields=None
+        if form is None
+        else render_to_string("tournaments/partials/filter_fields.html", {"form": form}),
     )
 
 
@@ -430,12 +397,8 @@ def results(request: HttpRequest, event: Event) -> HttpResponse:
         table = ResultsTable(seats)
         BoundedRequestConfig(request, paginate=False).configure(table)
         return _export_response(request, event, table, f"{event.slug}-results", _("Results"))
-    version = (event.pk, event.results_token)
     request.GET = _table_query(
-        request.GET,
-        RESULTS_COLUMNS,
-        per_page=RESULTS_PER_PAGE,
-        rows=lambda: pagecache.cached("results-rows", version, seats.count),
+        request.GET, RESULTS_COLUMNS, per_page=RESULTS_PER_PAGE, rows=seats.count
     )
 
     def part() -> RenderedTable:
@@ -445,7 +408,9 @@ def results(request: HttpRequest, event: Event) -> HttpResponse:
 
     context = {
         "event": event,
-        "table": pagecache.cached("results", (*version, request.GET.urlencode()), part),
+        "table": versions.cached(
+            "results", event, versions.RESULTS, part, query=request.GET.urlencode()
+        ),
         "export_links": _export_links(request),
     }
     return render(request, "tournaments/results.html", context)
@@ -504,25 +469,27 @@ def event_statistics(request: HttpRequest, event: Event) -> HttpResponse:
         return _export_response(
             request, event, table, name, _("Statistics"), version=event.play_token
         )
-    # Hands of games still going count too: the play token follows them.
-    version = (event.pk, event.play_token)
+    players = functools.cache(lambda: event_player_statistics(event))
     request.GET = _table_query(
         request.GET,
         STATISTICS_COLUMNS,
         per_page=STATISTICS_PER_PAGE,
-        rows=lambda: len(event_player_statistics(event)),
+        rows=lambda: len(players()),
     )
 
     def part() -> dict:
-        players = event_player_statistics(event)
-        table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
+        rows = [p.as_row() for p in players()]
+        table = StatisticsTable(rows, event_slug=event.slug)
         BoundedRequestConfig(request, paginate={"per_page": STATISTICS_PER_PAGE}).configure(table)
         return {
             "table": RenderedTable(html=table.as_html(request)),
-            "yaku_rows": yaku_frequency(players)[:MAX_YAKU_ROWS],
+            "yaku_rows": yaku_frequency(players())[:MAX_YAKU_ROWS],
         }
 
-    rendered = pagecache.cached("statistics", (*version, request.GET.urlencode()), part)
+    # Hands of games still going count too: the play version follows them.
+    rendered = versions.cached(
+        "statistics", event, versions.PLAY, part, query=request.GET.urlencode()
+    )
     context = {
         "event": event,
         "table": rendered["table"],
@@ -556,29 +523,10 @@ def event_export_zip(request: HttpRequest, event: Event) -> HttpResponse:
     return response
 
 
-EVENT_FILE_SECONDS = 60 * 60
-
-
 def _cached_event_file(event: Event, kind: str, build):
-    """The whole-event file, built once for each state of the event.
-
-    The results token changes with every finished result, but a hand entered in a game
-    still going leaves it alone, and the file holds those hands too; so the key is the
-    play token, which every change of the event's games replaces, with the event's name,
-    rules and sessions, which the file repeats.
-    """
-    frame = [
-        event.name,
-        event.rules_spec(),
-        list(event.sessions.order_by("number").values_list("number", "date", "title")),
-    ]
-    digest = hashlib.sha256(json.dumps(frame, default=str).encode()).hexdigest()[:32]
-    key = f"event-file:{event.pk}:{event.play_token}:{kind}:{digest}"
-    content = cache.get(key)
-    if content is None:
-        content = build()
-        cache.set(key, content, EVENT_FILE_SECONDS)
-    return content
+    """The whole-event file, built once for each play version of the event: it holds the
+    hands of games still going too."""
+    return versions.cached("event-file", event, versions.PLAY, build, parts=(kind,))
 
 
 class EventImportForm(forms.Form):
