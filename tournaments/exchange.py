@@ -557,6 +557,8 @@ def import_event(event: Event, data: Any, *, user=None, time_limit: float | None
     _check_outline(data)
     try:
         sessions, planned = _plan(data)
+    except ImportRefused:
+        raise  # a refusal of its own (a ValueError too), worded already
     except (ArithmeticError, AttributeError, KeyError, TypeError, ValueError) as err:
         raise ImportRefused(
             gettext_noop("the export is damaged: %(error)s"), error=repr(err)
