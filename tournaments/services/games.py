@@ -1,0 +1,481 @@
+"""A game's record, its replay and stored results, its seats, and its life: created,
+reseated, finished, reopened, deleted."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import reduce
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import (
+    Prefetch,
+    prefetch_related_objects,
+)
+from django.utils.translation import gettext, ngettext
+
+import scoring
+from scoring.errors import Phrase, gettext_noop
+from scoring.game import GameResult
+
+from .. import totals, trail
+from ..models import (
+    Game,
+    GameSeat,
+    Hand,
+    Penalty,
+    Player,
+    Session,
+    Win,
+)
+from ..refusals import one_after_another
+from ..trail import Actor, Kind
+from .errors import GameChangeRefused
+
+
+def replay_record(doc: dict[str, Any]) -> GameResult:
+    """Replay a record, turning the engine's refusal into a `GameChangeRefused`."""
+    try:
+        return scoring.replay(scoring.parse_record(doc))
+    except scoring.ScoringError as err:
+        raise GameChangeRefused(err) from None
+
+
+def _store_results(
+    game: Game,
+    result: GameResult,
+    *,
+    finish: bool | None = None,
+    seats: list[GameSeat] | None = None,
+    hand_facts: bool = True,
+    left: Sequence[int] = (),
+) -> None:
+    """Write the derived results beside the game. `finish` None keeps the status, except
+    that an engine-finished game is marked finished when `finish` is True. `seats` are the
+    game's seats as read under its lock, if the caller has them.
+    `hand_facts` False is for a change that gave each hand it touched its facts already (a
+    hand added at the end). `left` names players who left the game's seats."""
+    if finish is True and not result.finished:
+        raise GameChangeRefused(
+            gettext_noop("The game is not over yet under its rules: enter more hands.")
+        )
+    was_finished = game.status == Game.Status.FINISHED
+    counted_before = was_finished and totals.counted(game)
+    if finish is not None:
+        game.status = Game.Status.FINISHED if finish else Game.Status.IN_PROGRESS
+    if not result.finished and game.status == Game.Status.FINISHED:
+        game.status = Game.Status.IN_PROGRESS
+    is_open = game.status == Game.Status.IN_PROGRESS
+    if seats is None:
+        seats = list(game.seats.select_related("player").order_by("seat"))
+    if was_finished and is_open:
+        # A game that goes on again takes its table and its players back.
+        clashes = seating_clashes(
+            game.session_id, game.table_number, [s.player for s in seats], exclude=game.pk
+        )
+        if clashes:
+            raise GameChangeRefused(one_after_another(*clashes))
+    game.ended_by = result.ended_by or ("final_scores" if result.finished else "")
+    game.save(update_fields=["status", "ended_by", "updated_at"])
+    _write_seats(game, seats, result, is_open=is_open)
+    if hand_facts:
+        _store_hand_facts(game, result)
+    # Standings count finished games only: a hand in a game still going changes nothing there.
+    if was_finished or game.status == Game.Status.FINISHED:
+        totals.game_changed(game, counted_before=counted_before, players=left)
+
+
+def _store_hand_facts(game: Game, result: GameResult) -> None:
+    """Keep each hand's dealer and score changes beside it, for the statistics."""
+    hands = list(
+        Hand.objects.filter(game=game).order_by("number").only("pk", "number", "dealer", "deltas")
+    )
+    changed = []
+    for hand, report in zip(hands, result.hands, strict=False):
+        deltas = list(report.deltas)
+        if hand.dealer != report.dealer or hand.deltas != deltas:
+            hand.dealer, hand.deltas = report.dealer, deltas
+            changed.append(hand)
+    if changed:
+        Hand.objects.bulk_update(changed, ["dealer", "deltas"])
+
+
+def table_clash_message(table_number: int) -> Phrase:
+    return Phrase(
+        gettext_noop(
+            "Table %(table)s has a game going on already in this session. Finish or delete "
+            "that game first, or choose another table number."
+        ),
+        table=table_number,
+    )
+
+
+def player_clash_message(players: Sequence[Player], table_number: int) -> Phrase:
+    names = [str(p) for p in players]
+    if len(names) == 1:
+        return Phrase(
+            gettext_noop(
+                "%(who)s is playing at table %(table)s of this session, and that game is not "
+                "finished. Finish or delete that game first, or choose another player."
+            ),
+            who=names[0],
+            table=table_number,
+        )
+    return Phrase(
+        gettext_noop(
+            "%(who)s are playing at table %(table)s of this session, and that game is not "
+            "finished. Finish or delete that game first, or choose other players."
+        ),
+        who=Phrase(
+            gettext_noop("%(first)s and %(second)s"), first=", ".join(names[:-1]), second=names[-1]
+        ),
+        table=table_number,
+    )
+
+
+def open_table_clash(session_id: int, table_number: int, *, exclude: int | None = None) -> bool:
+    """Whether another unfinished game of the session sits at `table_number`."""
+    games = Game.objects.filter(
+        session_id=session_id, table_number=table_number, status=Game.Status.IN_PROGRESS
+    )
+    return games.exclude(pk=exclude).exists()
+
+
+def open_seat_clashes(
+    session_id: int, players: Sequence[Player], *, exclude: int | None = None
+) -> dict[int, int]:
+    """Player id -> table number, for those of `players` already in another unfinished
+    game of the session."""
+    seats = (
+        GameSeat.objects.filter(open_session_id=session_id, player__in=[p.pk for p in players])
+        .exclude(game_id=exclude)
+        .values_list("player_id", "game__table_number")
+    )
+    return dict(seats)
+
+
+def seating_clashes(
+    session_id: int, table_number: int, players: Sequence[Player], *, exclude: int | None = None
+) -> list[Phrase]:
+    """Why these players cannot sit at this table of the session now, if they cannot."""
+    messages = []
+    if open_table_clash(session_id, table_number, exclude=exclude):
+        messages.append(table_clash_message(table_number))
+    clashes = open_seat_clashes(session_id, players, exclude=exclude)
+    by_table: dict[int, list[Player]] = {}
+    for player in players:
+        if player.pk in clashes:
+            by_table.setdefault(clashes[player.pk], []).append(player)
+    messages += [player_clash_message(seated, table) for table, seated in by_table.items()]
+    return messages
+
+
+def seat_results(result: GameResult, *, finished: bool) -> list[dict[str, Any]]:
+    """Each seat's stored results, seat by seat: the current score, and placement and match
+    points only once the game is finished."""
+    scores = result.final_scores if result.finished else result.state.scores
+    return [
+        {
+            "score": scores[seat],
+            "placement": result.placements[seat] if finished else None,
+            "match_points": result.match_points[seat] if finished else None,
+            "penalty_points": result.penalties[seat],
+        }
+        for seat in range(4)
+    ]
+
+
+def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: bool) -> None:
+    """Copy the engine's results onto a game's seats (unsaved)."""
+    values = seat_results(result, finished=finished)
+    for seat in seats:
+        for name, value in values[seat.seat].items():
+            setattr(seat, name, value)
+
+
+def _write_seats(game: Game, seats: list[GameSeat], result: GameResult, *, is_open: bool) -> None:
+    """Store the results of the game's seats, read under its lock."""
+    fields = ["score", "placement", "match_points", "penalty_points", "open_session_id"]
+    stored = [[getattr(seat, name) for name in fields] for seat in seats]
+    apply_result(seats, result, finished=game.status == Game.Status.FINISHED)
+    for seat in seats:
+        seat.open_session_id = game.session_id if is_open else None
+    # A hand that moves no points (a draw with everyone tenpai) leaves the seats as they are.
+    changed = [
+        seat
+        for seat, before in zip(seats, stored, strict=True)
+        if [getattr(seat, name) for name in fields] != before
+    ]
+    if changed:
+        GameSeat.objects.bulk_update(
+            changed, ["score", "placement", "match_points", "penalty_points", "open_session"]
+        )
+
+
+def record_of(game: Game) -> dict[str, Any]:
+    """The record of one game, read in five queries: its seats with their players, hands,
+    wins and penalties, each ordered within the game alone (the models' orderings would join
+    the game, its session and its event to every query). The seats stay prefetched on
+    `game`, for a change that leaves them alone; its hands and penalties do not, so that
+    counting them after a change counts them anew."""
+    prefetch_related_objects(
+        [game],
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
+        Prefetch(
+            "hands",
+            queryset=Hand.objects.order_by("number").prefetch_related(
+                Prefetch("wins", queryset=Win.objects.order_by("order"))
+            ),
+        ),
+        Prefetch("penalties", queryset=Penalty.objects.order_by("created_at", "pk")),
+    )
+    record = game.to_record()
+    for name in ("hands", "penalties"):
+        game._prefetched_objects_cache.pop(name, None)
+    return record
+
+
+def _locked_game(game_id: int) -> Game:
+    # Only the game's row: a lock of the joined session and event would make every table's
+    # change wait for every other's.
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("session__event")
+        .get(pk=game_id)
+    )
+
+
+def _require_open(game: Game) -> None:
+    if game.is_finished:
+        raise GameChangeRefused(
+            gettext_noop("This game is finished. Reopen it to change its hands.")
+        )
+
+
+def _require_hands_mode(game: Game) -> None:
+    if game.entry_mode != Game.EntryMode.HANDS:
+        raise GameChangeRefused(gettext_noop("This game records final scores only, not hands."))
+
+
+def _actor(actor: Actor | None, user) -> Actor:
+    return actor if actor is not None else Actor.of(user)
+
+
+def _ended(game: Game) -> dict[str, Any]:
+    """What a change that ended the game adds to its trail entry."""
+    if not game.is_finished:
+        return {}
+    return {"game_ended": game.ended_by, "final_scores": [s.score for s in game.ordered_seats()]}
+
+
+def game_results(game: Game) -> list[str]:
+    """What a game holds that deleting it would lose, as words; empty when nothing."""
+    held = []
+    hands = game.hands.count()
+    if hands:
+        held.append(ngettext("%(count)s hand", "%(count)s hands", hands) % {"count": hands})
+    if game.seats.filter(entered_score__isnull=False).exists():
+        held.append(gettext("final scores"))
+    penalties = game.penalties.count()
+    if penalties:
+        held.append(
+            ngettext("%(count)s penalty", "%(count)s penalties", penalties) % {"count": penalties}
+        )
+    return held
+
+
+def results_in_words(held: list[str]) -> str:
+    """What `game_results` found, as one phrase: "3 hands and 1 penalty"."""
+    return reduce(
+        lambda first, second: (
+            gettext("%(first)s and %(second)s") % {"first": first, "second": second}
+        ),
+        held,
+    )
+
+
+def delete_game(game_id: int) -> Game:
+    """Delete a game that holds no results (no hands, final scores or penalties); the
+    event's standings are computed anew. Returns the deleted game (without its id)."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        held = game_results(game)
+        if held:
+            raise GameChangeRefused(
+                gettext_noop("This game has %(held)s. Clear them first, then delete the game."),
+                held=results_in_words(held),
+            )
+        game.delete()  # the totals follow in the signal of its deletion
+        return game
+
+
+def finish_game(game_id: int, *, actor: Actor | None = None) -> GameResult:
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        result = replay_record(game.to_record())
+        _store_results(game, result, finish=True)
+        trail.write(Kind.FINISHED, actor=actor, game=game, after=_ended(game))
+        return result
+
+
+def reopen_game(game_id: int, *, actor: Actor | None = None) -> None:
+    """Open a finished game again; a game ended by time goes on from its last hand."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if not game.is_finished:
+            raise GameChangeRefused(gettext_noop("This game is not finished."))
+        trail.write(Kind.REOPENED, actor=actor, game=game, before=_ended(game))
+        if game.ended_early:
+            game.ended_early = ""
+            game.save(update_fields=["ended_early", "updated_at"])
+        result = replay_record(game.to_record())
+        _store_results(game, result, finish=False)
+
+
+def rescore_game(game: Game, *, left: Sequence[int] = ()) -> GameResult | None:
+    """Replay a game as stored and rewrite its derived results (inside a transaction);
+    `left` names players who left its seats.
+
+    A final-score game still waiting for its scores has nothing to replay: None.
+    """
+    if game.awaits_final_scores:
+        return None
+    result = replay_record(game.to_record())
+    _store_results(game, result, left=left)
+    return result
+
+
+def replay_game(game_id: int) -> GameResult | None:
+    """Replay a stored game and rewrite its derived results, in its own transaction (for
+    commands that bring older games up to date)."""
+    with transaction.atomic():
+        return rescore_game(_locked_game(game_id))
+
+
+def create_game(
+    session: Session,
+    players: Sequence[Player],
+    *,
+    table_number: int,
+    entry_mode: str = Game.EntryMode.HANDS,
+    substitutes: Sequence[int] = (),
+    finished: bool = False,
+) -> Game:
+    """A new game with `players` in seat order (East first); the seats in `substitutes`
+    are taken by substitutes, who are not ranked in the standings. An unfinished game
+    needs its table and its players free in the session; `finished` is for a whole game
+    recorded at once, which the caller finishes in the same transaction."""
+    if len(players) != 4 or len({p.pk for p in players}) != 4:
+        raise GameChangeRefused(gettext_noop("A game needs four different players: choose four."))
+    try:
+        with transaction.atomic():
+            # One new game of a session at a time, so that two organisers cannot both
+            # take the same table or player.
+            Session.objects.select_for_update().filter(pk=session.pk).exists()
+            if not finished:
+                clashes = seating_clashes(session.pk, table_number, players)
+                if clashes:
+                    raise GameChangeRefused(one_after_another(*clashes))
+            status = Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS
+            game = Game.objects.create(
+                session=session, table_number=table_number, entry_mode=entry_mode, status=status
+            )
+            GameSeat.objects.bulk_create(
+                [
+                    GameSeat(
+                        game=game,
+                        seat=seat,
+                        player=player,
+                        is_substitute=seat in substitutes,
+                        open_session=None if finished else session,
+                    )
+                    for seat, player in enumerate(players)
+                ]
+            )
+            if entry_mode == Game.EntryMode.HANDS and not finished:
+                rescore_game(game)
+            return game
+    except IntegrityError:
+        raise GameChangeRefused(
+            gettext_noop(
+                "Someone seated one of these players or this table meanwhile. Check the "
+                "session's tables and try again."
+            )
+        ) from None
+
+
+def reseat_game(
+    game_id: int, players: Sequence[Player], *, table_number: int | None = None
+) -> Game:
+    """Put `players` into seats 0-3 (and move the game to `table_number`), then replay the
+    game, all or nothing. What belongs to the seat (an entered final score, a substitute's
+    mark) stays with the seat.
+
+    When players only come in, the seat rows are updated; when players already at the
+    table change seats, the rows are replaced: swapping two players row by row would
+    briefly seat one player twice, which the database refuses.
+    """
+    if len({p.pk for p in players}) != 4:
+        raise GameChangeRefused(gettext_noop("A game needs four different players."))
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if table_number is not None and table_number != game.table_number:
+            game.table_number = table_number
+            game.save(update_fields=["table_number", "updated_at"])
+        old = {seat.seat: seat for seat in game.seats.all()}
+        if [old[i].player_id for i in sorted(old)] == [p.pk for p in players]:
+            return game
+        sitting = {row.player_id: row.seat for row in old.values()}
+        left = sorted(set(sitting) - {p.pk for p in players})
+        if len(old) == 4 and all(sitting.get(p.pk, i) == i for i, p in enumerate(players)):
+            for index, player in enumerate(players):
+                old[index].player = player
+            GameSeat.objects.bulk_update(list(old.values()), ["player"])
+            rescore_game(game, left=left)
+            return game
+        game.seats.all().delete()
+        GameSeat.objects.bulk_create(
+            [
+                GameSeat(
+                    game=game,
+                    seat=index,
+                    player=player,
+                    entered_score=old[index].entered_score if index in old else None,
+                    is_substitute=old[index].is_substitute if index in old else False,
+                    open_session=None if game.is_finished else game.session,
+                )
+                for index, player in enumerate(players)
+            ]
+        )
+        rescore_game(game, left=left)
+        return game
+
+
+def put_player_in_seat(game_id: int, seat: int, player: Player) -> Game:
+    """Another player in one seat of a game; the seat keeps its results and the game is
+    replayed (a name is part of the game's record)."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        players = [s.player for s in game.seats.select_related("player").order_by("seat")]
+        players[seat] = player
+        return reseat_game(game_id, players)
+
+
+def set_substitutes(game_id: int, seats: Sequence[int]) -> bool:
+    """Mark exactly the seats in `seats` as taken by substitutes; True if that changed
+    anything. A finished game's standings change at once."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        counted_before = totals.counted(game)
+        rows = list(game.seats.all())
+        changed = [row for row in rows if row.is_substitute != (row.seat in seats)]
+        for row in changed:
+            row.is_substitute = row.seat in seats
+        GameSeat.objects.bulk_update(changed, ["is_substitute"])
+        if changed:
+            # The game's time of change: its page marks the substitutes (and saving the
+            # game replaces the event's play token).
+            game.save(update_fields=["updated_at"])
+        if changed and game.is_finished:
+            totals.game_changed(game, counted_before=counted_before)
+        return bool(changed)
