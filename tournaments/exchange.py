@@ -185,7 +185,7 @@ MAX_TITLE = Session._meta.get_field("title").max_length
 MAX_NAME = Player._meta.get_field("display_name").max_length
 MAX_SOURCE_ID = Game._meta.get_field("source_id").max_length
 # The bounds of the forms that enter the same numbers and texts (forms.RulesForm,
-# hand_forms.PenaltyForm and FinalScoresForm), so that an import stores nothing an
+# forms.hands.PenaltyForm and FinalScoresForm), so that an import stores nothing an
 # organiser could not have typed.
 RULE_DECIMAL_DIGITS = 6  # DecimalField(max_digits=6, decimal_places=1)
 UMA_DIGITS = 5

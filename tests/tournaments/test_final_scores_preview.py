@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.hand_forms import FinalScoresForm, seat_labels
+from tournaments.forms.hands import FinalScoresForm, seat_labels
 from tournaments.models import Event, Game
 
 pytestmark = pytest.mark.django_db

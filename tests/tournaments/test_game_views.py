@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from scoring.rules import Rules
 from tournaments import services
-from tournaments.hand_forms import HandForm, initial_from_hand, seat_labels
+from tournaments.forms.hands import HandForm, initial_from_hand, seat_labels
 from tournaments.models import Game, Hand, Penalty
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]

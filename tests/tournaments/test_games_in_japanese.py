@@ -16,7 +16,7 @@ from scoring.errors import ScoringError
 from scoring.payouts import check_value
 from scoring.rules import Rules
 from tournaments import services
-from tournaments.hand_forms import HandForm, seat_labels
+from tournaments.forms.hands import HandForm, seat_labels
 from tournaments.refusals import say
 from tournaments.views.games import refusal
 

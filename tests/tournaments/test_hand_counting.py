@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from scoring.rules import Rules
-from tournaments.hand_forms import HandForm, seat_labels
+from tournaments.forms.hands import HandForm, seat_labels
 from tournaments.models import Win
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]

@@ -25,7 +25,7 @@ from scoring.game import next_state, play_hand, start_state
 from scoring.record import parse_hand
 from scoring.rules import resolve_rules
 from tournaments import loadtest, services
-from tournaments.hand_forms import HandForm, seat_labels
+from tournaments.forms.hands import HandForm, seat_labels
 from tournaments.management.commands.load_test import database_url
 from tournaments.models import Event, Game, GameSeat, Hand, Player, TableLink
 

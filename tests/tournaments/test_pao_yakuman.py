@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scoring.rules import resolve_rules
 from tournaments import exchange, services
-from tournaments.hand_forms import HandForm, initial_from_hand, seat_labels
+from tournaments.forms.hands import HandForm, initial_from_hand, seat_labels
 from tournaments.models import Event, Win
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]

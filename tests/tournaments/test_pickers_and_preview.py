@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring.rules import Kazoe, Rules
 from tournaments import services
-from tournaments.hand_forms import HandForm, seat_labels
+from tournaments.forms.hands import HandForm, seat_labels
 from tournaments.models import Hand
 from tournaments.wording import describe_hand, limit_name
 

@@ -26,7 +26,7 @@ from scoring.payouts import settle
 from scoring.record import parse_hand
 
 from .. import access, formatting, services, versions, wording
-from ..hand_forms import (
+from ..forms.hands import (
     WIND_MARKS,
     FinalScoresForm,
     HandForm,

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 from tenhou.limits import Budget
 
 from .. import access, imports, services
-from ..import_forms import UploadForm
+from ..forms.imports import UploadForm
 from ..models import WINDS, Event, PendingImport
 
 # Logs wait this long for the confirmation, then they are thrown away.

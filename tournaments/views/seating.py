@@ -17,9 +17,9 @@ from django.utils.translation import ngettext
 import seating
 
 from .. import access, seat_plans, services, versions
+from ..forms.seating import SeatingConfirmForm, SeatingForm
 from ..models import WINDS, GameSeat, Session, TableLink
 from ..refusals import say
-from ..seating_forms import SeatingConfirmForm, SeatingForm
 from ..trail import Actor
 from .tables_links import link_context
 

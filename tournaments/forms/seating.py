@@ -13,10 +13,10 @@ from django.utils.translation import gettext_lazy
 
 import seating
 
-from .forms import TenbouFormMixin, lazy_format
-from .models import Player
-from .refusals import say
-from .services import SEATING_TABLE_LIMIT
+from ..models import Player
+from ..refusals import say
+from ..services import SEATING_TABLE_LIMIT
+from .common import TenbouFormMixin, lazy_format
 
 METHOD_CHOICES = [
     (

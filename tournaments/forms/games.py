@@ -1,0 +1,150 @@
+"""A game set up by hand: its table and its players in seat order."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .. import access, services
+from ..models import Game, Player, Session
+from ..refusals import say
+from .common import MAX_TABLE_NUMBER, TenbouFormMixin
+from .hands import WIND_NAMES
+
+# The starting seats, East first, named in the page's language.
+SEAT_WINDS = tuple(WIND_NAMES[wind] for wind in "ESWN")
+
+
+class PlayerChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj) -> str:
+        return obj.display_name
+
+
+class GameForm(TenbouFormMixin, forms.Form):
+    """Table number and the four players by starting seat; on creation also the entry
+    mode and an optional random seat draw."""
+
+    SEAT_FIELDS = ("east", "south", "west", "north")
+
+    table_number = forms.IntegerField(
+        label=gettext_lazy("Table"),
+        min_value=1,
+        max_value=MAX_TABLE_NUMBER,
+    )
+
+    def __init__(self, *args, session: Session, user, game: Game | None = None, **kwargs) -> None:
+        self.session = session
+        self.game = game
+        if game is not None:
+            seats = game.ordered_seats()
+            kwargs.setdefault(
+                "initial",
+                {"table_number": game.table_number}
+                | {
+                    name: seat.player_id for name, seat in zip(self.SEAT_FIELDS, seats, strict=True)
+                },
+            )
+        else:
+            kwargs.setdefault("initial", {"table_number": session.games.next_table_number()})
+        super().__init__(*args, **kwargs)
+        self.fields["table_number"].error_messages["max_value"] = _(
+            "Table numbers go up to %(most)s. Choose a smaller one."
+        ) % {"most": MAX_TABLE_NUMBER}
+        # Only players this organiser may know of: another organiser's private event
+        # neither shows its players here nor lets a posted id seat one.
+        offered = Q(pk__in=access.pickable_players(user, session.event).values("pk"))
+        if game is not None:
+            # A player made inactive since keeps their seat in the game they played.
+            offered |= Q(seats__game=game)
+        players = Player.objects.filter(offered).distinct().order_by("display_name")
+        for name, wind in zip(self.SEAT_FIELDS, SEAT_WINDS, strict=True):
+            self.fields[name] = PlayerChoice(
+                queryset=players,
+                label=wind,
+                empty_label=_("Choose a player"),
+                error_messages={
+                    "required": _("Choose the player at %(wind)s: a game needs four.")
+                    % {"wind": wind},
+                    "invalid_choice": _(
+                        "The player chosen at %(wind)s is not one you can seat here: choose "
+                        "a player from the list, or add a new player first."
+                    )
+                    % {"wind": wind},
+                },
+            )
+        self.fields["substitutes"] = forms.TypedMultipleChoiceField(
+            label=gettext_lazy("Substitutes"),
+            choices=list(enumerate(SEAT_WINDS)),
+            coerce=int,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            initial=[s.seat for s in game.ordered_seats() if s.is_substitute] if game else [],
+            help_text=_(
+                "A substitute sits in for this one game: it counts for the other three "
+                "players, but the substitute is not ranked in the standings."
+            ),
+        )
+        if game is None:
+            self.fields["entry_mode"] = forms.ChoiceField(
+                label=_("Entry"),
+                choices=Game.EntryMode.choices,
+                initial=Game.EntryMode.HANDS,
+                widget=forms.RadioSelect,
+                help_text=_("Final scores only: enter the four scores when the game is over."),
+            )
+            self.fields["random_seats"] = forms.BooleanField(
+                label=_("Random seat draw"),
+                required=False,
+                help_text=_("Shuffle the four players into seats when the game is created."),
+            )
+            self.order_fields(["table_number", "entry_mode", *self.SEAT_FIELDS])
+
+    def clean(self):
+        cleaned = super().clean()
+        seen: dict[int, str] = {}
+        for name, wind in zip(self.SEAT_FIELDS, SEAT_WINDS, strict=True):
+            player = cleaned.get(name)
+            if player is None:
+                continue
+            if player.pk in seen:
+                self.add_error(
+                    name,
+                    _("%(player)s is already at %(wind)s: a game needs four different players.")
+                    % {"player": player, "wind": seen[player.pk]},
+                )
+            else:
+                seen[player.pk] = wind
+        self._check_seating(cleaned)
+        return cleaned
+
+    def _check_seating(self, cleaned) -> None:
+        """A table holds one unfinished game of the session, and a player sits in one."""
+        if self.game is not None and self.game.is_finished:
+            return
+        exclude = self.game.pk if self.game is not None else None
+        table = cleaned.get("table_number")
+        if table and services.open_table_clash(self.session.pk, table, exclude=exclude):
+            self.add_error("table_number", say(services.table_clash_message(table)))
+        chosen = [(name, cleaned.get(name)) for name in self.SEAT_FIELDS]
+        clashes = services.open_seat_clashes(
+            self.session.pk, [p for _, p in chosen if p is not None], exclude=exclude
+        )
+        for name, player in chosen:
+            if player is not None and player.pk in clashes and name not in self.errors:
+                self.add_error(
+                    name, say(services.player_clash_message([player], clashes[player.pk]))
+                )
+
+    def players(self) -> list[Player]:
+        return [self.cleaned_data[name] for name in self.SEAT_FIELDS]
+
+    def clean_substitutes(self) -> list[int]:
+        seats = sorted(set(self.cleaned_data["substitutes"]))
+        if len(seats) == 4:
+            raise ValidationError(
+                _("A game of four substitutes counts for nobody: untick the regular players.")
+            )
+        return seats
