@@ -24,7 +24,6 @@ from scoring.rules import LeftoverSticks
 
 from .. import access, services, versions, wording
 from ..formatting import (
-    delta,
     match_points,
     penalty,
     points,
@@ -32,8 +31,8 @@ from ..formatting import (
     sheet_placement,
 )
 from ..models import WINDS, Game, GameSeat, Session
+from ..reading.games import hand_rows
 from ..scoresheet import SHEET_GAMES, Sheet, SheetRefused, build_sheet
-from ..wording import describe_hand
 from .games import replayed
 
 # Rounds, as "E3-1": the wind of the round, the hand in it, then the honba. The wind is a
@@ -259,32 +258,6 @@ def scoresheet_blank(request: HttpRequest, session: Session, table: int) -> Http
 # The sheet of one game
 
 
-def _hand_rows(record: dict[str, Any], result: GameResult, names: list[str]) -> list[dict]:
-    rows = []
-    for number, (doc, report) in enumerate(zip(record["hands"], result.hands, strict=True), 1):
-        rows.append(
-            {
-                "number": number,
-                "round": round_name(f"{report.round_label}-{report.honba}"),
-                "dealer": names[report.dealer],
-                "result": describe_hand(doc, names),
-                "riichi": ", ".join(names[s] for s in doc["riichi"]),
-                "cells": [
-                    {
-                        # On paper no payment is a blank, so the payments stand out.
-                        "delta": delta(d) if d else "",
-                        "score": points(after),
-                        "dealer": seat == report.dealer,
-                    }
-                    for seat, (d, after) in enumerate(
-                        zip(report.deltas, report.scores_after, strict=True)
-                    )
-                ],
-            }
-        )
-    return rows
-
-
 def _final_rows(result: GameResult) -> list[dict[str, Any]]:
     """The rows under the hands, one cell per seat."""
     rows = [
@@ -370,7 +343,12 @@ def _sheet(game: Game) -> dict[str, Any]:
         return context
     context["start"] = [points(result.rules.start_points)] * 4
     if "hands" in record:
-        context["hands"] = _hand_rows(record, result, names)
+        context["hands"] = hand_rows(
+            record,
+            result,
+            names,
+            round_words=lambda report: round_name(f"{report.round_label}-{report.honba}"),
+        )
     if result.finished:
         context["final"] = _final_rows(result)
         context["ended_by"] = wording.ended_by(result.ended_by or "final_scores")
