@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from . import services
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, RosterEntry, Session, Win
-from .refusals import say
+from .wording.refusals import say
 
 REPLAYED = gettext_lazy(
     "Results are derived by replaying the game and cannot be edited here. Change hands, "

@@ -23,7 +23,7 @@ from scoring.errors import Phrase, gettext_noop
 from . import exchange, services, totals
 from .forms import MAX_TABLE_NUMBER, RESERVED_SLUGS
 from .models import Event, Game, Player, RosterEntry, Session, TrailEntry
-from .refusals import Refusal
+from .wording.refusals import Refusal
 
 FORMAT = "tenbou-backup/1"
 USER_FIELDS = ("username", "email", "first_name", "last_name", "is_active", "is_staff")

@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import formatting
+from .wording import formatting
 
 # The chart
 

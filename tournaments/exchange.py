@@ -32,7 +32,7 @@ from . import access, services, totals
 from .forms import MAX_RULE_NUMBER, MAX_SESSION_NUMBER, MAX_TABLE_NUMBER, option_kind
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
 from .player_names import normalised, refusal, refused_character
-from .refusals import Refusal
+from .wording.refusals import Refusal
 
 FORMAT = "tenbou-event/1"
 

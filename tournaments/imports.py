@@ -28,7 +28,7 @@ from tenhou import TenhouGame, convert, platforms
 from . import access, services
 from .models import Event, Game, Player, Session
 from .player_names import normalised, refusal, refused_character
-from .refusals import say
+from .wording.refusals import say
 
 # Uploads larger than this are not game logs (a long Tenhou log is well under 100 kB).
 MAX_LOG_BYTES = 2 * 1024 * 1024

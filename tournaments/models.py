@@ -29,8 +29,8 @@ from scoring.record import FORMAT, dump_hand
 
 from . import versions
 from .player_names import clean_player_name
-from .refusals import say
 from .versions import new_version
+from .wording.refusals import say
 
 # The name earlier migrations give the versions' default.
 new_results_token = new_version

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from scoring import Rules
 from scoring.errors import gettext_noop
 
-from .formatting import points, rule_number
 from .models import Game, Player
-from .refusals import Refusal
+from .wording.formatting import points, rule_number
+from .wording.refusals import Refusal
 
 SHEET_GAMES = 4
 

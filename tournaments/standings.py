@@ -14,8 +14,8 @@ from decimal import Decimal
 
 from django.db.models import Max, Sum
 
-from .formatting import average
 from .models import Event, GameSeat, PlayerTotal, SessionTotal
+from .wording.formatting import average
 
 
 @dataclass

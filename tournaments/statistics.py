@@ -18,9 +18,9 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from . import formatting, versions
+from . import versions
 from .models import Game, GameSeat, Hand
-from .wording import yaku_name
+from .wording import formatting, yaku_name
 
 # How many hands a player played: a count, not the list of a game's hands.
 HANDS = pgettext_lazy("how many hands a player played", "Hands")

@@ -14,9 +14,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from . import formatting
 from .models import WINDS, Game, GameSeat
 from .standings import SESSION_LINES
+from .wording import formatting
 
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
 # Long text may wrap, so that a listing fits a phone with less sideways scrolling.

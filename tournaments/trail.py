@@ -20,8 +20,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import formatting
 from .models import Event, Game, TableLink, TrailEntry
+from .wording import formatting
 
 Kind = TrailEntry.Kind
 

@@ -25,12 +25,12 @@ from pypdf import PdfReader
 
 from scoring.simulate import random_record
 from tournaments import services
-from tournaments.formatting import match_points as signed
-from tournaments.formatting import points
-from tournaments.formatting import sheet_match_points as decimal
 from tournaments.models import Event, Player, Session
 from tournaments.scoresheet import build_sheet
 from tournaments.standings import event_standings
+from tournaments.wording.formatting import match_points as signed
+from tournaments.wording.formatting import points
+from tournaments.wording.formatting import sheet_match_points as decimal
 
 NAMES = [
     "Aki",

@@ -18,8 +18,8 @@ import pytest
 from django.template import Context, Template
 
 from tests.tournaments.builders import final_game
-from tournaments import formatting
 from tournaments.models import Event, Game, Player, Session
+from tournaments.wording import formatting
 
 from .test_standings_views import column, parse_table, url
 

@@ -17,8 +17,8 @@ from scoring.payouts import check_value
 from scoring.rules import Rules
 from tournaments import services
 from tournaments.forms.hands import HandForm, seat_labels
-from tournaments.refusals import say
 from tournaments.views.games import refusal
+from tournaments.wording.refusals import say
 
 JA = {"accept-language": "ja"}
 NAMES = ["Aki", "Ben", "Chie", "Dan"]

@@ -283,8 +283,8 @@ def test_hands_are_described_in_the_language_shown(hand, english, japanese):
 
 
 def test_endings_places_winds_and_choices_in_japanese():
-    from tournaments import formatting
     from tournaments.models import WINDS, Hand
+    from tournaments.wording import formatting
 
     with translation.override("ja"):
         assert wording.ended_by("time") == "時間打ち切り"

@@ -27,8 +27,8 @@ from scoring.payouts import check_value
 from tenhou import convert_file, differences
 from tournaments import exchange, services
 from tournaments.models import Game, Hand
-from tournaments.refusals import say
 from tournaments.views.games import refusal
+from tournaments.wording.refusals import say
 
 ROOT = settings.BASE_DIR
 CATALOGUE = ROOT / "locale" / "ja" / "LC_MESSAGES" / "django.po"

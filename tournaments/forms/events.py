@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ..models import Event, Session
+from ..wording.rules import preset_choices
 from .common import (
     MAX_SESSION_NUMBER,
     RESERVED_SLUGS,
@@ -17,7 +18,6 @@ from .common import (
     free_slug,
     lazy_format,
 )
-from .rules import preset_choices
 
 
 class EventForm(TenbouFormMixin, forms.ModelForm):

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from .. import access, services
 from ..models import Game, Player, Session
-from ..refusals import say
+from ..wording.refusals import say
 from .common import MAX_TABLE_NUMBER, TenbouFormMixin
 from .hands import WIND_NAMES
 

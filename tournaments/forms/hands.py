@@ -25,10 +25,10 @@ from scoring.errors import ScoringError
 from scoring.payouts import MAX_YAKUMAN, VALID_FU, check_value
 from scoring.rules import MultiRon, PaoScope, Rules
 
-from ..formatting import points
 from ..models import Game, Hand
-from ..refusals import say
 from ..wording import yaku_name
+from ..wording.formatting import points
+from ..wording.refusals import say
 
 WINDS = "ESWN"
 WIND_NAMES = {

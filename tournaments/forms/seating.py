@@ -14,8 +14,8 @@ from django.utils.translation import gettext_lazy
 import seating
 
 from ..models import Player
-from ..refusals import say
 from ..services import SEATING_TABLE_LIMIT
+from ..wording.refusals import say
 from .common import TenbouFormMixin, lazy_format
 
 METHOD_CHOICES = [

@@ -6,7 +6,7 @@ from typing import Any
 
 from scoring.errors import gettext_noop
 
-from ..refusals import Refusal
+from ..wording.refusals import Refusal
 
 
 class GameChangeRefused(Refusal):

@@ -28,8 +28,8 @@ from ..models import (
     Session,
     Win,
 )
-from ..refusals import one_after_another
 from ..trail import Actor, Kind
+from ..wording.refusals import one_after_another
 from .errors import GameChangeRefused
 
 

@@ -23,8 +23,8 @@ from ..models import (
     TableLink,
     Win,
 )
-from ..refusals import one_after_another
 from ..trail import Actor, Kind
+from ..wording.refusals import one_after_another
 from .errors import GameChangeRefused, HandAlreadyEntered, HandChanged
 from .games import (
     _actor,

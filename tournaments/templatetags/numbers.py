@@ -6,7 +6,7 @@ of every number is decided and tested.
 
 from django import template
 
-from .. import formatting
+from ..wording import formatting
 
 register = template.Library()
 

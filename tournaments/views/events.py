@@ -24,18 +24,14 @@ from scoring.rules import PRESET_SOURCES
 
 from .. import access, charts, pagecache, services, trail, versions
 from ..forms import (
-    PRESET_DESCRIPTIONS,
     EventCreateForm,
     EventForm,
     GameForm,
     PlayerForm,
     RulesForm,
     SessionForm,
-    describe_rules,
-    rules_for_reading,
 )
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
-from ..refusals import say
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, statistics
 from ..tables import (
@@ -47,6 +43,8 @@ from ..tables import (
     SessionTable,
 )
 from ..trail import Actor, Kind
+from ..wording.refusals import say
+from ..wording.rules import PRESET_DESCRIPTIONS, describe_rules, rules_for_reading
 from .rounds import clock_context
 
 # Events

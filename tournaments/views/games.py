@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from scoring.errors import HAND_PREFIX
 from scoring.game import ALREADY_ENDED, GameResult
 
-from .. import access, formatting, services, versions, wording
+from .. import access, services, versions, wording
 from ..forms.hands import (
     WIND_MARKS,
     FinalScoresForm,
@@ -31,8 +31,9 @@ from ..forms.hands import (
 )
 from ..models import Game
 from ..reading.games import hand_rows
-from ..refusals import say, sentence
 from ..trail import Actor, trail_rows
+from ..wording import formatting
+from ..wording.refusals import say, sentence
 from .actions import change_game
 from .tables_links import link_context
 

@@ -25,9 +25,9 @@ from ..forms.hands import (
     seat_labels,
 )
 from ..models import Game
-from ..refusals import say
 from ..trail import Actor
 from ..wording import describe_hand, describe_stats, win_value
+from ..wording.refusals import say
 from .games import _final_rows, _load, refusal, replayed, round_honba
 
 

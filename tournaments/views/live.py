@@ -20,9 +20,10 @@ from django.utils.translation import pgettext
 
 import scoring
 
-from .. import access, formatting, versions
+from .. import access, versions
 from ..models import Event, Game, GameSeat, Session
 from ..standings import event_standings
+from ..wording import formatting
 from .rounds import clock_context
 from .sheets import round_name
 

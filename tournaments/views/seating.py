@@ -19,8 +19,8 @@ import seating
 from .. import access, seat_plans, services, versions
 from ..forms.seating import SeatingConfirmForm, SeatingForm
 from ..models import WINDS, GameSeat, Session, TableLink
-from ..refusals import say
 from ..trail import Actor
+from ..wording.refusals import say
 from .tables_links import link_context
 
 

@@ -30,7 +30,6 @@ import scoring
 from tenhou.limits import MAX_JSON_DEPTH, check_json_depth
 
 from .. import access, exchange, exports, pagecache, versions
-from ..forms import describe_rules
 from ..models import Event, GameSeat
 from ..standings import Standings, event_standings
 from ..statistics import DEFINITIONS, event_player_statistics, yaku_frequency
@@ -43,6 +42,7 @@ from ..tables import (
     StandingsTable,
     StatisticsTable,
 )
+from ..wording.rules import describe_rules
 
 EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
 EXPORT_PARAM = "_export"

@@ -17,8 +17,6 @@ from scoring.endings import EndReason
 from scoring.payouts import base_points
 from scoring.rules import Rules
 
-from .models import Hand
-
 END_REASONS: dict[EndReason, str] = {
     EndReason.LAST_HAND: gettext_lazy("the last hand was played"),
     EndReason.BUST: gettext_lazy("a player went below zero"),
@@ -104,6 +102,8 @@ def win_value(win: dict[str, Any], rules: Rules | None = None) -> str:
 def describe_hand(hand: dict[str, Any], names: list[str], *, rules: Rules | None = None) -> str:
     """A one-line summary: "Ben ron off Aki · 3 han 40 fu", "Draw · tenpai: Aki, Dan";
     with `rules`, limit hands are named: "Chie tsumo · 6 han haneman"."""
+    from ..models import Hand  # the models word their refusals through this package
+
     result = hand["result"]
 
     def who(seats) -> str:

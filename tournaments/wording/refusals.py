@@ -34,7 +34,7 @@ def _words(value: Any) -> Any:
 
 
 def _term(term: Term) -> str:
-    from . import wording  # wording reads the models, which word their refusals here
+    from .. import wording  # wording reads the models, which word their refusals here
 
     if term.kind == "yaku":
         return wording.yaku_name(term.key)
