@@ -21,7 +21,8 @@ from django.db import models, transaction
 from scoring.errors import Phrase, gettext_noop
 
 from . import exchange, services, totals
-from .forms import MAX_TABLE_NUMBER, RESERVED_SLUGS
+from .forms import RESERVED_SLUGS
+from .limits import MAX_TABLE_NUMBER
 from .models import Event, Game, Player, RosterEntry, Session, TrailEntry
 from .wording.refusals import Refusal
 

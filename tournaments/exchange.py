@@ -29,7 +29,8 @@ from scoring.record import TENTH, dump_hand
 from scoring.rules import option_names
 
 from . import access, services, totals
-from .forms import MAX_RULE_NUMBER, MAX_SESSION_NUMBER, MAX_TABLE_NUMBER, option_kind
+from .forms import option_kind
+from .limits import MAX_IMPORT_GAMES, MAX_RULE_NUMBER, MAX_SESSION_NUMBER, MAX_TABLE_NUMBER
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
 from .player_names import normalised, refusal, refused_character
 from .wording.refusals import Refusal
@@ -178,8 +179,6 @@ class ImportRefused(Refusal):
     """An export that cannot be imported; the message says why."""
 
 
-# Larger exports are refused: an event of more games is a restore from a backup.
-MAX_IMPORT_GAMES = 2_000
 # A session's title, a player's display name and a log id, as the models keep them.
 MAX_TITLE = Session._meta.get_field("title").max_length
 MAX_NAME = Player._meta.get_field("display_name").max_length

@@ -26,12 +26,10 @@ from scoring.errors import gettext_noop
 from tenhou import TenhouGame, convert, platforms
 
 from . import access, services
+from .limits import MAX_LOG_BYTES
 from .models import Event, Game, Player, Session
 from .player_names import normalised, refusal, refused_character
 from .wording.refusals import say
-
-# Uploads larger than this are not game logs (a long Tenhou log is well under 100 kB).
-MAX_LOG_BYTES = 2 * 1024 * 1024
 
 # The words of `tenhou.platforms` (which knows no Django) in the page's language:
 # describe_games, describe_game and describe, by platform and length.

@@ -280,10 +280,6 @@ class Session(models.Model):
         return reverse("tournaments:session", args=[self.event.slug, self.number])
 
 
-# Most players one event's roster holds: bounds the roster page and a seating plan's input.
-ROSTER_LIMIT = 1000
-
-
 class RosterEntryQuerySet(models.QuerySet):
     def playing_in(self, session_number: int) -> RosterEntryQuerySet:
         """The entries still taking part in session (round) `session_number`."""

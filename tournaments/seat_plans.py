@@ -109,11 +109,6 @@ def propose(
     return Proposal(tables=tables, sitting_out=out)
 
 
-# The largest balanced plan a page makes, in players x rounds: 400 players over 30 rounds
-# take about a second of the planner (1,000 over 30 took 4.8 s). Larger plans are made by
-# `manage.py seating_plan`, which has no request to answer.
-MAX_PAGE_SEATINGS = 12_000
-
 # Seconds a page waits for the planner's search, and how long a whole-event plan is kept.
 SEARCH_SECONDS = 8
 PLAN_CACHE_SECONDS = 14 * 24 * 3600

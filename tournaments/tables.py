@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from .limits import MAX_PER_PAGE
 from .models import WINDS, Game, GameSeat
 from .standings import SESSION_LINES
 from .wording import formatting
@@ -23,9 +24,6 @@ NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
 WRAP = {"td": {"class": "wrap"}}
 # The player's column stays in view while a wide listing scrolls sideways on a phone.
 PLAYER = {"th": {"class": "player"}, "td": {"class": "player"}}
-
-
-MAX_PER_PAGE = 200
 
 
 class BoundedRequestConfig(tables.RequestConfig):

@@ -8,8 +8,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.builders import small_league
+from tournaments.limits import MAX_PER_PAGE
 from tournaments.models import Player
-from tournaments.tables import MAX_PER_PAGE
 
 pytestmark = pytest.mark.django_db
 

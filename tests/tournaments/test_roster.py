@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import ROSTER_LIMIT, Player, RosterEntry, Session
+from tournaments.limits import ROSTER_LIMIT
+from tournaments.models import Player, RosterEntry, Session
 
 pytestmark = pytest.mark.django_db
 

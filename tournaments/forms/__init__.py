@@ -3,16 +3,9 @@ roster, accounts, hands and final scores, log uploads and seating. Every public 
 importable from here.
 """
 
-from .accounts import (
-    LoginNameField,
-    OrganiserAddForm,
-    PlayerLinkForm,
-    find_login,
-)
+from ..limits import MAX_RULE_NUMBER, MAX_SESSION_NUMBER, MAX_TABLE_NUMBER
+from .accounts import LoginNameField, OrganiserAddForm, PlayerLinkForm, find_login
 from .common import (
-    MAX_RULE_NUMBER,
-    MAX_SESSION_NUMBER,
-    MAX_TABLE_NUMBER,
     NAME_LENGTH,
     RESERVED_SLUGS,
     TenbouBoundField,
@@ -21,30 +14,10 @@ from .common import (
     free_slug,
     lazy_format,
 )
-from .events import (
-    EventCreateForm,
-    EventForm,
-    SessionForm,
-)
-from .games import (
-    SEAT_WINDS,
-    GameForm,
-    PlayerChoice,
-)
-from .players import (
-    PlayerForm,
-    RosterPasteForm,
-    RosterPickForm,
-    WithdrawForm,
-)
-from .rules import (
-    OPTION_REFUSALS,
-    RULE_REFUSALS,
-    RulesForm,
-    UmaField,
-    UmaWidget,
-    option_kind,
-)
+from .events import EventCreateForm, EventForm, SessionForm
+from .games import SEAT_WINDS, GameForm, PlayerChoice
+from .players import PlayerForm, RosterPasteForm, RosterPickForm, WithdrawForm
+from .rules import OPTION_REFUSALS, RULE_REFUSALS, RulesForm, UmaField, UmaWidget, option_kind
 
 __all__ = [
     "NAME_LENGTH",

@@ -31,17 +31,6 @@ def capitalised(text) -> str:
     return text[:1].upper() + text[1:]
 
 
-# Bounds on numbers people type, far beyond any real event: a 30-digit table number is
-# refused with a message instead of overflowing the database.
-MAX_TABLE_NUMBER = 999
-
-
-MAX_SESSION_NUMBER = 10_000
-
-
-MAX_RULE_NUMBER = 10_000_000
-
-
 class TenbouBoundField(BoundField):
     """Adds the widget's kind to the field's wrapper, so that check boxes and groups of
     radio buttons can be laid out differently from text inputs."""

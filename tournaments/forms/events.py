@@ -8,16 +8,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from ..limits import MAX_SESSION_NUMBER
 from ..models import Event, Session
 from ..wording.rules import preset_choices
-from .common import (
-    MAX_SESSION_NUMBER,
-    RESERVED_SLUGS,
-    TenbouFormMixin,
-    _date_input,
-    free_slug,
-    lazy_format,
-)
+from .common import RESERVED_SLUGS, TenbouFormMixin, _date_input, free_slug, lazy_format
 
 
 class EventForm(TenbouFormMixin, forms.ModelForm):

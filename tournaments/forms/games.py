@@ -9,9 +9,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import access, services
+from ..limits import MAX_TABLE_NUMBER
 from ..models import Game, Player, Session
 from ..wording.refusals import say
-from .common import MAX_TABLE_NUMBER, TenbouFormMixin
+from .common import TenbouFormMixin
 from .hands import WIND_NAMES
 
 # The starting seats, East first, named in the page's language.

@@ -7,9 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..imports import MAX_LOG_BYTES
-
-MAX_FILES = 60
+from ..limits import MAX_FILES, MAX_LOG_BYTES
 
 
 class MultipleFileInput(forms.ClearableFileInput):

@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import access, player_names
+from ..limits import PASTE_LIMIT
 from ..models import Event, Player
 from ..player_names import clean_player_name, normalised, refused_character
-from ..services import PASTE_LIMIT
 from .common import NAME_LENGTH, TenbouFormMixin, lazy_format
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, pgettext
 import scoring
 from scoring.rules import Rules, option_names
 
+from ..limits import MAX_RULE_NUMBER
 from ..models import Event
 from ..wording.refusals import say
 from ..wording.rules import (
@@ -26,7 +27,7 @@ from ..wording.rules import (
     rule_label,
     rule_value_in_words,
 )
-from .common import MAX_RULE_NUMBER, TenbouFormMixin, capitalised
+from .common import TenbouFormMixin, capitalised
 
 # The engine's refusals of option values (scoring/rules.py, _check_consistency), in the
 # form's words; an engine message not listed here is shown with the option's label put in.

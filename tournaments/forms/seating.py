@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy
 
 import seating
 
+from ..limits import SEATING_TABLE_LIMIT, UPLOAD_LIMIT
 from ..models import Player
-from ..services import SEATING_TABLE_LIMIT
 from ..wording.refusals import say
 from .common import TenbouFormMixin, lazy_format
 
@@ -27,7 +27,6 @@ METHOD_CHOICES = [
     ("random", gettext_lazy("Random")),
     ("fixed", gettext_lazy("Fixed: I type or upload the tables")),
 ]
-UPLOAD_LIMIT = 64 * 1024
 
 
 class SeatingForm(TenbouFormMixin, forms.Form):

@@ -8,11 +8,8 @@ all of it, and only then stores the change together with the derived results. If
 engine refuses, nothing is stored and the organiser gets the engine's reason.
 """
 
-from .errors import (
-    GameChangeRefused,
-    HandAlreadyEntered,
-    HandChanged,
-)
+from ..limits import CLOCK_MAX_MINUTES, PASTE_LIMIT, SEATING_TABLE_LIMIT
+from .errors import GameChangeRefused, HandAlreadyEntered, HandChanged
 from .games import (
     apply_result,
     create_game,
@@ -58,7 +55,6 @@ from .records import (
 )
 from .roster import (
     NAME_LENGTH,
-    PASTE_LIMIT,
     RosterChange,
     add_names_to_roster,
     add_to_roster,
@@ -70,13 +66,8 @@ from .roster import (
     return_to_roster,
     withdraw_from_roster,
 )
-from .rules import (
-    RulesChange,
-    change_event_rules,
-)
+from .rules import RulesChange, change_event_rules
 from .sessions import (
-    CLOCK_MAX_MINUTES,
-    SEATING_TABLE_LIMIT,
     TimeCalled,
     call_time,
     call_time_on_session,

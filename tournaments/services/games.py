@@ -19,15 +19,7 @@ from scoring.errors import Phrase, gettext_noop
 from scoring.game import GameResult
 
 from .. import totals, trail
-from ..models import (
-    Game,
-    GameSeat,
-    Hand,
-    Penalty,
-    Player,
-    Session,
-    Win,
-)
+from ..models import Game, GameSeat, Hand, Penalty, Player, Session, Win
 from ..trail import Actor, Kind
 from ..wording.refusals import one_after_another
 from .errors import GameChangeRefused

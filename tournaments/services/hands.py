@@ -15,14 +15,7 @@ from scoring.errors import gettext_noop
 from scoring.game import GameResult, HandReport
 
 from .. import totals, trail
-from ..models import (
-    Game,
-    GameSeat,
-    Hand,
-    Penalty,
-    TableLink,
-    Win,
-)
+from ..models import Game, GameSeat, Hand, Penalty, TableLink, Win
 from ..trail import Actor, Kind
 from ..wording.refusals import one_after_another
 from .errors import GameChangeRefused, HandAlreadyEntered, HandChanged

@@ -17,15 +17,7 @@ from scoring.errors import gettext_noop
 from scoring.game import GameResult
 
 from .. import totals
-from ..models import (
-    Event,
-    Game,
-    GameSeat,
-    Hand,
-    Penalty,
-    Player,
-    Session,
-)
+from ..models import Event, Game, GameSeat, Hand, Penalty, Player, Session
 from .errors import GameChangeRefused
 from .games import _store_results, create_game, replay_record
 from .hands import _save_hand

@@ -14,13 +14,8 @@ from django.db.models.functions import Lower
 from scoring.errors import gettext_noop
 
 from .. import versions
-from ..models import (
-    ROSTER_LIMIT,
-    Event,
-    GameSeat,
-    Player,
-    RosterEntry,
-)
+from ..limits import PASTE_LIMIT, ROSTER_LIMIT
+from ..models import Event, GameSeat, Player, RosterEntry
 from .errors import GameChangeRefused
 
 # The longest display name (a suffixed new name is cut to fit).
@@ -65,10 +60,6 @@ def players_by_name(names: Sequence[str], *, create: bool = False) -> list[Playe
     for name in missing:
         found[name] = Player.objects.create(display_name=name)
     return [found[name] for name in names]
-
-
-# Most names one pasted list may hold.
-PASTE_LIMIT = 500
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,7 @@ import scoring
 from scoring.errors import gettext_noop
 
 from .. import totals, trail
-from ..models import (
-    Event,
-    Game,
-)
+from ..models import Event, Game
 from ..trail import Actor, Kind
 from .errors import GameChangeRefused
 from .games import rescore_game

@@ -13,26 +13,11 @@ from scoring.errors import gettext_noop
 from scoring.game import GameResult
 
 from .. import trail, versions
-from ..models import (
-    ROSTER_LIMIT,
-    Game,
-    GameSeat,
-    Hand,
-    Penalty,
-    Player,
-    Session,
-    TableLink,
-)
+from ..limits import CLOCK_MAX_MINUTES, SEATING_TABLE_LIMIT
+from ..models import Game, GameSeat, Hand, Penalty, Player, Session, TableLink
 from ..trail import Actor, Kind
 from .errors import GameChangeRefused
-from .games import (
-    _ended,
-    _locked_game,
-    _require_open,
-    _store_results,
-    create_game,
-    replay_record,
-)
+from .games import _ended, _locked_game, _require_open, _store_results, create_game, replay_record
 
 
 def _call_time(game: Game, actor: Actor | None) -> GameResult:
@@ -103,9 +88,6 @@ def call_time_on_session(session_id: int, *, actor: Actor | None = None) -> Time
                 ) from None
             ended.append(game)
         return TimeCalled(ended, not_started)
-
-
-CLOCK_MAX_MINUTES = 600
 
 
 def start_round_clock(session_id: int, minutes: int, *, now=None) -> Session:
@@ -202,10 +184,6 @@ def make_table_links(session_id: int, *, actor: Actor | None = None) -> int:
         if made:
             versions.changed(Session.objects.values_list("event_id", flat=True).get(pk=session_id))
     return made
-
-
-# Most tables one session may be seated at (a roster holds at most ROSTER_LIMIT players).
-SEATING_TABLE_LIMIT = ROSTER_LIMIT // 4
 
 
 def session_has_results(session: Session) -> bool:

@@ -23,14 +23,8 @@ import scoring
 from scoring.rules import PRESET_SOURCES
 
 from .. import access, charts, pagecache, services, trail, versions
-from ..forms import (
-    EventCreateForm,
-    EventForm,
-    GameForm,
-    PlayerForm,
-    RulesForm,
-    SessionForm,
-)
+from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm, SessionForm
+from ..limits import MAX_PLAYER_GAME_PAGES
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, statistics
@@ -397,7 +391,6 @@ PHONE_CHART_WIDTH = 360
 
 # A player's games, newest first, a page at a time: a league's regular plays hundreds.
 PLAYER_GAMES_PER_PAGE = 50
-MAX_PLAYER_GAME_PAGES = 1_000
 
 
 @access.anyone

@@ -22,13 +22,7 @@ from scoring.errors import HAND_PREFIX
 from scoring.game import ALREADY_ENDED, GameResult
 
 from .. import access, services, versions, wording
-from ..forms.hands import (
-    WIND_MARKS,
-    FinalScoresForm,
-    PenaltyForm,
-    SeatLabel,
-    seat_labels,
-)
+from ..forms.hands import WIND_MARKS, FinalScoresForm, PenaltyForm, SeatLabel, seat_labels
 from ..models import Game
 from ..reading.games import hand_rows
 from ..trail import Actor, trail_rows

@@ -19,11 +19,7 @@ from scoring.payouts import settle
 from scoring.record import parse_hand
 
 from .. import access, services, wording
-from ..forms.hands import (
-    HandForm,
-    initial_from_hand,
-    seat_labels,
-)
+from ..forms.hands import HandForm, initial_from_hand, seat_labels
 from ..models import Game
 from ..trail import Actor
 from ..wording import describe_hand, describe_stats, win_value

@@ -17,10 +17,8 @@ from django.views.decorators.http import require_POST
 
 from .. import access, services
 from ..forms import PlayerForm, RosterPasteForm, RosterPickForm, WithdrawForm
+from ..limits import PICK_LIMIT
 from ..models import Event, GameSeat
-
-# Search matches offered to tick at once.
-PICK_LIMIT = 50
 
 
 def _names(players, limit: int = 8) -> str:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import access, services
+from .. import access, limits, services
 from ..forms import TenbouFormMixin, lazy_format
 from ..models import Game, Session
 from ..trail import Actor
@@ -28,7 +28,7 @@ class ClockForm(TenbouFormMixin, forms.Form):
     minutes = forms.IntegerField(
         label=gettext_lazy("Length in minutes"),
         min_value=1,
-        max_value=services.CLOCK_MAX_MINUTES,
+        max_value=limits.CLOCK_MAX_MINUTES,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         error_messages={
             "required": gettext_lazy("Give the round's length in minutes, e.g. 90."),
@@ -36,7 +36,7 @@ class ClockForm(TenbouFormMixin, forms.Form):
             "min_value": gettext_lazy("A round lasts at least 1 minute."),
             "max_value": lazy_format(
                 gettext_lazy("A round lasts at most %(limit)s minutes."),
-                limit=services.CLOCK_MAX_MINUTES,
+                limit=limits.CLOCK_MAX_MINUTES,
             ),
         },
     )

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 import seating
 
-from .. import access, seat_plans, services, versions
+from .. import access, limits, seat_plans, services, versions
 from ..forms.seating import SeatingConfirmForm, SeatingForm
 from ..models import WINDS, GameSeat, Session, TableLink
 from ..trail import Actor
@@ -102,7 +102,7 @@ def _too_large_for_the_page(form: SeatingForm, session) -> bool:
     data = form.cleaned_data
     players = len(form.players)
     rounds = max(data["rounds"], session.number)
-    if data["method"] != "balanced" or players * rounds <= seat_plans.MAX_PAGE_SEATINGS:
+    if data["method"] != "balanced" or players * rounds <= limits.MAX_PAGE_SEATINGS:
         return False
     form.add_error(
         "rounds",
@@ -112,7 +112,7 @@ def _too_large_for_the_page(form: SeatingForm, session) -> bool:
             "“python manage.py seating_plan --players %(players)s --rounds %(rounds)s”, then "
             "seat each session with the fixed method; or plan fewer rounds here."
         )
-        % {"players": players, "rounds": rounds, "limit": f"{seat_plans.MAX_PAGE_SEATINGS:,}"},
+        % {"players": players, "rounds": rounds, "limit": f"{limits.MAX_PAGE_SEATINGS:,}"},
     )
     return True
 

@@ -26,13 +26,7 @@ from .. import access, services, versions, wording
 from ..models import WINDS, Game, GameSeat, Session
 from ..reading.games import hand_rows
 from ..scoresheet import SHEET_GAMES, Sheet, SheetRefused, build_sheet
-from ..wording.formatting import (
-    match_points,
-    penalty,
-    points,
-    sheet_match_points,
-    sheet_placement,
-)
+from ..wording.formatting import match_points, penalty, points, sheet_match_points, sheet_placement
 from .games import replayed
 
 # Rounds, as "E3-1": the wind of the round, the hand in it, then the honba. The wind is a

@@ -30,11 +30,11 @@ import scoring
 from tenhou.limits import MAX_JSON_DEPTH, check_json_depth
 
 from .. import access, exchange, exports, pagecache, versions
+from ..limits import MAX_IMPORT_BYTES, MAX_PAGES, MAX_PER_PAGE
 from ..models import Event, GameSeat
 from ..standings import Standings, event_standings
 from ..statistics import DEFINITIONS, event_player_statistics, yaku_frequency
 from ..tables import (
-    MAX_PER_PAGE,
     MAX_SESSION_COLUMNS,
     RECENT_SESSION_COLUMNS,
     BoundedRequestConfig,
@@ -47,9 +47,6 @@ from ..wording.rules import describe_rules
 EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
 EXPORT_PARAM = "_export"
 RESULTS_PER_PAGE = 100  # whole games: four rows each
-# Beyond any real page; django-tables2 shows the last page for a higher number.
-MAX_PAGES = 10_000
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
 PLAY_ORDER = ("game__session__number", "game__table_number", "game_id", "seat")
 TIE_ORDER = gettext_lazy(
     "Players are ranked by total match points, then by more first places, then by the "

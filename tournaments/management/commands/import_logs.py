@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from scoring.errors import gettext_noop
-from tournaments import imports, services
+from tournaments import imports, limits, services
 from tournaments.models import Event
 
 
@@ -55,7 +55,7 @@ class Command(BaseCommand):
             try:
                 # Never more than the size limit plus one byte: check_log refuses it then.
                 with open(path, "rb") as handle:
-                    data = handle.read(imports.MAX_LOG_BYTES + 1)
+                    data = handle.read(limits.MAX_LOG_BYTES + 1)
             except OSError as err:
                 self.stdout.write(f"FAILED {name}: cannot read the file ({err.strerror})")
                 failed += 1
