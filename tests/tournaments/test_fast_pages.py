@@ -15,8 +15,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from perf import bench
 from tests.tournaments.builders import final_game, small_league
-from tournaments import bench, services
+from tournaments import services
 from tournaments.models import Event, GameSeat, Player, Session
 from tournaments.standings import event_standings
 from tournaments.tables import StandingsRecord, StandingsTable

@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from perf import bench
 from tests.tournaments.builders import final_game
-from tournaments import bench, exchange, pagecache, services
+from tournaments import exchange, pagecache, services
 from tournaments.models import Event, Game, GameSeat, Player, Session
 
 pytestmark = pytest.mark.django_db

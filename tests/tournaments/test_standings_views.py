@@ -13,8 +13,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from perf import bench
 from tests.tournaments.builders import final_game, small_league, tied_event
-from tournaments import bench, services
+from tournaments import services
 from tournaments.models import Event, Game, GameSeat, Player, Session
 from tournaments.standings import event_standings
 

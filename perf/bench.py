@@ -15,10 +15,9 @@ from django.db.models import Max
 
 import scoring
 from scoring.simulate import random_record
-
-from . import services, totals
-from .models import Event, Game, GameSeat, Hand, Player, Session, Win
-from .services import apply_result
+from tournaments import services, totals
+from tournaments.models import Event, Game, GameSeat, Hand, Player, Session, Win
+from tournaments.services import apply_result
 
 SLUG = "bench-league"
 GAMES_PER_SESSION = 100
@@ -117,9 +116,16 @@ def _build_batch(rng, rules, sessions, people, *, first: int, count: int) -> Non
 
 
 def start_game(event: Event) -> Game:
-    """A game in progress at a new table of the event's last session, for timing hand entry."""
+    """A game in progress at a new table of the event's last session, for timing hand entry,
+    with four of the event's players who sit in no other unfinished game of that session."""
     session = event.sessions.order_by("-number").first()
-    players = list(Player.objects.filter(seats__game__session__event=event).distinct()[:4])
+    seated = GameSeat.objects.filter(game__in=session.games.exclude(status=Game.Status.FINISHED))
+    players = list(
+        Player.objects.filter(seats__game__session__event=event)
+        .exclude(pk__in=seated.values("player"))
+        .distinct()
+        .order_by("pk")[:4]
+    )
     last = session.games.aggregate(n=Max("table_number"))["n"] or 0
     return services.create_game(session, players, table_number=last + 1)
 
