@@ -39,6 +39,7 @@ def page_queries(client, event) -> dict[str, int]:
     return counts
 
 
+@pytest.mark.slow
 def test_page_query_counts_stay_the_same_from_a_small_to_a_larger_league(client):
     small = bench.build_league(players=8, games=6, slug="small", say=lambda _: None)
     large = bench.build_league(players=40, games=60, slug="large", say=lambda _: None)
@@ -121,6 +122,7 @@ BOUNDS = {
 ROW = re.compile(r"(\d+\.\d) ms +(\d+\.\d)x +(\S+) (OK  |OVER|    ) +(\d+)  \(/")
 
 
+@pytest.mark.slow
 def test_the_page_benchmark_prints_every_page_with_its_ratio_bound_and_query_count(capsys):
     args = ["--players", "8", "--games", "12", "--requests", "2", "--remove", "--report-only"]
     call_command("bench_pages", *args)
@@ -154,6 +156,7 @@ def test_the_page_benchmark_prints_every_page_with_its_ratio_bound_and_query_cou
     assert not get_user_model().objects.exists()
 
 
+@pytest.mark.slow
 def test_the_page_benchmark_leaves_the_league_as_it_found_it(capsys):
     bench.build_league(players=8, games=12, say=lambda _: None)
     seats = sorted(GameSeat.objects.values_list("pk", "score", "match_points", "penalty_points"))
@@ -163,6 +166,7 @@ def test_the_page_benchmark_leaves_the_league_as_it_found_it(capsys):
     assert after == seats
 
 
+@pytest.mark.slow
 def test_a_page_that_fails_is_named_and_the_benchmark_exits_non_zero(capsys, monkeypatch):
     real_pages = Command.pages
 
@@ -185,6 +189,7 @@ def _only_pages(monkeypatch, *extra: Page) -> None:
     monkeypatch.setattr(Command, "pages", the_login_page_and)
 
 
+@pytest.mark.slow
 def test_a_page_over_its_bound_is_marked_over_and_the_benchmark_exits_non_zero(capsys, monkeypatch):
     standings = reverse("tournaments:standings", args=[bench.SLUG])
     _only_pages(
@@ -207,6 +212,7 @@ def test_a_page_over_its_bound_is_marked_over_and_the_benchmark_exits_non_zero(c
     assert not Event.objects.exists()
 
 
+@pytest.mark.slow
 def test_report_only_prints_a_page_over_its_bound_and_exits_zero(capsys, monkeypatch):
     standings = reverse("tournaments:standings", args=[bench.SLUG])
     _only_pages(monkeypatch, Page("far too slow", standings, bound=0.0001))
@@ -216,6 +222,7 @@ def test_report_only_prints_a_page_over_its_bound_and_exits_zero(capsys, monkeyp
     assert "OVER" in bench_lines(capsys.readouterr().out)["far too slow"]
 
 
+@pytest.mark.slow
 def test_pages_within_their_bound_exit_zero(capsys, monkeypatch):
     standings = reverse("tournaments:standings", args=[bench.SLUG])
     _only_pages(monkeypatch, Page("cheap enough", standings, bound=10**9))
@@ -229,6 +236,7 @@ def test_the_page_benchmark_refuses_a_league_too_small_to_seat_two_tables():
     assert not Event.objects.exists()
 
 
+@pytest.mark.slow
 def test_the_page_benchmark_can_time_only_some_pages(capsys):
     # Only which pages are timed is checked here: their ratios on a busy machine are not.
     args = ["--players", "8", "--games", "12", "--requests", "1", "--remove", "--report-only"]

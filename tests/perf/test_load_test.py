@@ -466,6 +466,7 @@ def _rows(out: str) -> dict[str, list[str]]:
     }
 
 
+@pytest.mark.slow
 def test_a_tiny_run_reports_its_figures_checks_the_database_and_frees_its_port(tmp_path):
     db = tmp_path / "load.sqlite3"
     assert _manage(db, "migrate", "-v", "0").returncode == 0
@@ -522,6 +523,7 @@ def test_a_tiny_run_reports_its_figures_checks_the_database_and_frees_its_port(t
     assert "The database check found 1 problem(s)." in checked.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_app_server_and_frees_its_port(tmp_path):
     db = tmp_path / "load.sqlite3"
     assert _manage(db, "migrate", "-v", "0").returncode == 0

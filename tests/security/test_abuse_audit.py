@@ -207,6 +207,7 @@ def test_an_event_import_of_3000_games_is_refused_with_a_message(
     assert Game.objects.filter(session__event=event).count() == 0
 
 
+@pytest.mark.slow
 def test_an_event_import_of_2000_games_lands_whole(organiser_client, event, organiser):
     document = export_of(organiser_client, small_league(organiser))
     one = document["games"][0]

@@ -154,6 +154,7 @@ def test_an_import_writes_its_games_in_batches_of_bounded_transactions(
     assert Game.objects.filter(session__event=empty).count() == 5
 
 
+@pytest.mark.slow
 def test_a_write_that_fails_in_a_later_batch_takes_back_the_whole_import(
     organiser, empty, monkeypatch
 ):

@@ -145,6 +145,7 @@ def test_ordering_by_a_cell_worked_out_on_first_use_orders_every_row(organiser):
     assert shown == [row.player for row in reversed(expected)]
 
 
+@pytest.mark.slow
 def test_a_players_games_come_fifty_to_a_page(client, organiser):
     event = Event.objects.create(name="Long", slug="long", starts_on=datetime.date(2026, 1, 1))
     names = ["Regular", "B", "C", "D"]

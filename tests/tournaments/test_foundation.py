@@ -120,6 +120,7 @@ def test_a_wrong_password_shows_an_error_and_logs_nobody_in(client, organiser):
     assert "_auth_user_id" not in client.session
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_demo_command_creates_the_organiser_once(django_user_model, capsys):
     call_command("demo", "--force")
@@ -181,6 +182,7 @@ def test_settings_read_hosts_and_time_zone_from_the_environment():
     assert read_setting("settings.TIME_ZONE", env=env) == "Asia/Tokyo"
 
 
+@pytest.mark.slow
 def test_production_settings_pass_the_deployment_checks():
     env = {**PRODUCTION_ENV, "SECRET_KEY": secrets.token_urlsafe(50)}
 

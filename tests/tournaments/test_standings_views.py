@@ -365,6 +365,7 @@ def count_queries(client, target, query=None) -> int:
     return len(context.captured_queries)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["standings", "results"])
 def test_the_pages_take_the_same_few_queries_at_any_size(
     anonymous, organiser_client, organiser, league, name, django_assert_max_num_queries
