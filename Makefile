@@ -30,10 +30,11 @@ run: venv translations
 test: venv translations
 	$(PY) -m pytest -n auto $(ARGS)
 
-# The inner loop, under a minute: the engine, the log converter, the seating planner, the
-# hand judge and the app's tests, without the browser tests and the tests marked slow.
+# The inner loop, under a minute: the engine and the log converter (tests/engine), the
+# seating planner, the hand judge and the app's tests, leaving out the tests marked slow.
+FAST ?= tests/engine tests/seating tests/handvalue tests/tournaments
 test-fast: venv translations
-	$(PY) -m pytest -n auto -m "not slow" --ignore=tests/browser $(ARGS)
+	$(PY) -m pytest -n auto -m "not slow" $(FAST) $(ARGS)
 
 # The .mo files Django reads, compiled from locale/*/LC_MESSAGES/*.po; they are not kept
 # in git. Django's compilemessages when gettext's msgfmt is installed (.ci/run installs
