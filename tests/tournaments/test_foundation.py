@@ -30,6 +30,7 @@ def _clean_env(env: dict[str, str]) -> dict[str, str]:
         key: value
         for key, value in os.environ.items()
         if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE"}
+        and key != "TENBOU_PERF"
         and key != "DJANGO_ALLOW_ASYNC_UNSAFE"  # set for browser tests; check --deploy warns
         and not key.startswith(("SECURE_", "SESSION_", "CSRF_"))
     }
