@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 
 import scoring
 from scoring.simulate import random_record
@@ -120,8 +120,10 @@ def start_game(event: Event) -> Game:
     with four of the event's players who sit in no other unfinished game of that session."""
     session = event.sessions.order_by("-number").first()
     seated = GameSeat.objects.filter(game__in=session.games.exclude(status=Game.Status.FINISHED))
+    # The league's players, also those its few games left without a seat.
+    league = Q(seats__game__session__event=event) | Q(display_name__startswith=f"{event.slug} ")
     players = list(
-        Player.objects.filter(seats__game__session__event=event)
+        Player.objects.filter(league)
         .exclude(pk__in=seated.values("player"))
         .distinct()
         .order_by("pk")[:4]

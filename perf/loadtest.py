@@ -5,10 +5,10 @@ Then, for a bounded time, every table enters its hands through the real hand for
 the form, POST it for the preview, then confirm it from the preview, as a phone does after
 opening the table's link) while four readers a table follow the room: two of every three
 reload the standings and their own game page, the third keeps the live screen open, which
-polls as the page itself says. Afterwards the
-database is checked against what the clients saw: every hand a table was told is saved
-is stored exactly once, as it was entered, and every game's stored results equal a fresh
-replay of its record through the engine.
+polls as the page itself says. Afterwards the database is checked against what the
+clients saw: every hand a table was told is saved is stored exactly once, as it was
+entered, and every game's stored results equal a fresh replay of its record through the
+engine.
 
 The clients are plain threads with `http.client`; `manage.py load_test` starts the app
 server (gunicorn) and prints the figures.
@@ -271,7 +271,7 @@ class Room:
     port: int
     slug: str
     seconds: float
-    reload_every: float = 10.0  # each player's standings and game page
+    reload_every: float = 10.0  # each reader's standings and game page
     hand_every: float = 10.0  # each table's next hand
     timeout: float = 30.0
 

@@ -245,3 +245,14 @@ def test_the_page_benchmark_can_time_only_some_pages(capsys):
     with pytest.raises(CommandError, match="No page is called standing. The pages: event, "):
         call_command("bench_pages", *args, "--only", "standing")
     assert not Game.objects.filter(table_number__gt=12).exists()
+
+
+@pytest.mark.slow
+def test_a_league_of_one_game_still_seats_two_tables_in_play(capsys):
+    # Four of the eight players have no game yet: the second table seats them.
+    args = ["--players", "8", "--games", "1", "--requests", "1", "--remove", "--report-only"]
+    call_command("bench_pages", *args, "--only", "game after a change,entering a hand")
+    rows = bench_lines(capsys.readouterr().out)
+    assert set(rows) == {"login", "game after a change", "entering a hand"}
+    assert "FAILED" not in rows["game after a change"] + rows["entering a hand"]
+    assert not Game.objects.exists()
