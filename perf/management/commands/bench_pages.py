@@ -43,9 +43,9 @@ class Page:
     before: Callable[[], None] | None = None
     status: int = 200
     bound: float | None = None  # the most this page may cost, as a ratio to the login page
-    # Timed after the others: a page whose request changes results (or play), and the hand
-    # form, which a table loads right after each hand. The others are then timed as
-    # readers see them between two changes.
+    # Timed after the others: a first view after a change (its `before` makes the change),
+    # a request that is a change itself, and the hand form, which a table loads right after
+    # each hand. The others are then timed as readers see them between two changes.
     changes: bool = False
     timings: list[float] = field(default_factory=list)
     logins: list[float] = field(default_factory=list)
