@@ -32,9 +32,11 @@ test: venv translations
 
 # The inner loop, under a minute: the engine and the log converter (tests/engine), the
 # seating planner, the hand judge and the app's tests, leaving out the tests marked slow.
+# Each worker's test database is made from the models, without running the migrations
+# (`make test` runs them, and tests the one migration that moves data).
 FAST ?= tests/engine tests/seating tests/handvalue tests/tournaments
 test-fast: venv translations
-	$(PY) -m pytest -n auto -m "not slow" $(FAST) $(ARGS)
+	$(PY) -m pytest -n auto -m "not slow" --nomigrations $(FAST) $(ARGS)
 
 # The .mo files Django reads, compiled from locale/*/LC_MESSAGES/*.po; they are not kept
 # in git. Django's compilemessages when gettext's msgfmt is installed (.ci/run installs
