@@ -1,4 +1,5 @@
-# Everyday commands. `make run` and `make test` are all a newcomer needs.
+# Everyday commands. `make run` and `make test` are all a newcomer needs; `make test-fast`
+# is the inner loop while changing code.
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -7,7 +8,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/requirements.stamp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: venv run test lint format ci browser clean translations messages
+.PHONY: venv run test test-fast lint format ci browser clean translations messages
 
 venv: $(STAMP)
 
@@ -24,8 +25,18 @@ run: venv translations
 	$(PY) manage.py demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
+# Every test, browser tests included, spread over one worker per core (pytest-xdist); each
+# worker has a test database of its own.
 test: venv translations
-	$(PY) -m pytest $(ARGS)
+	$(PY) -m pytest -n auto $(ARGS)
+
+# The inner loop, under a minute: the engine and the log converter (tests/engine), the
+# seating planner, the hand judge and the app's tests, leaving out the tests marked slow.
+# Each worker's test database is made from the models, without running the migrations
+# (`make test` runs them, and tests the one migration that moves data).
+FAST ?= tests/engine tests/seating tests/handvalue tests/tournaments
+test-fast: venv translations
+	$(PY) -m pytest -n auto -m "not slow" --nomigrations $(FAST) $(ARGS)
 
 # The .mo files Django reads, compiled from locale/*/LC_MESSAGES/*.po; they are not kept
 # in git. Django's compilemessages when gettext's msgfmt is installed (.ci/run installs

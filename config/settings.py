@@ -89,6 +89,11 @@ INSTALLED_APPS = [
     "csp",
     "tournaments",
 ]
+# The development-only tools (`manage.py bench_pages`, `manage.py load_test`, in perf/): on
+# by default while DEBUG is on (development and the tests), off in production unless asked.
+TENBOU_PERF = env_bool("TENBOU_PERF", DEBUG)
+if TENBOU_PERF:
+    INSTALLED_APPS.append("perf")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,6 +60,7 @@ games = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games)
 def test_scores_plus_sticks_on_the_table_always_equal_the_starting_total(doc):
@@ -75,6 +77,7 @@ def test_scores_plus_sticks_on_the_table_always_equal_the_starting_total(doc):
         assert sum(result.final_scores) + (1000 * result.leftover_sticks if lost else 0) == total
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games)
 def test_match_points_are_tenths_and_sum_to_zero_when_every_point_stays_in_play(doc):
@@ -94,6 +97,7 @@ def test_match_points_are_tenths_and_sum_to_zero_when_every_point_stays_in_play(
     assert sorted(result.placements)[0] == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games)
 def test_a_record_round_trips_through_dump_and_parse_unchanged(doc):
@@ -102,6 +106,7 @@ def test_a_record_round_trips_through_dump_and_parse_unchanged(doc):
     assert parse_record(dump_record(parsed)) == parsed
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(games)
 def test_scoring_part_of_a_game_gives_the_same_hands_as_scoring_all_of_it(doc):

@@ -34,6 +34,7 @@ def test_the_command_prints_a_perfect_plan_for_sixteen_players_as_json():
         assert sorted(p for table in rnd for p in table) == list(range(1, 17))
 
 
+@pytest.mark.slow
 def test_the_command_prints_text_with_winds_sitting_out_and_the_repeat_count():
     done = run("--players", "13", "--rounds", "2", "--format", "text", "--method", "random")
     assert done.returncode == 0, done.stderr
@@ -42,6 +43,7 @@ def test_the_command_prints_text_with_winds_sitting_out_and_the_repeat_count():
     assert done.stdout.strip().splitlines()[-1].startswith("Repeated meetings: ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [

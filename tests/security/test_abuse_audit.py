@@ -207,6 +207,7 @@ def test_an_event_import_of_3000_games_is_refused_with_a_message(
     assert Game.objects.filter(session__event=event).count() == 0
 
 
+@pytest.mark.slow
 def test_an_event_import_of_2000_games_lands_whole(organiser_client, event, organiser, settings):
     # Without the time limit, which this busy machine may pass (see test_names_and_logins).
     settings.IMPORT_TIME_LIMIT = 0

@@ -65,6 +65,7 @@ def test_production_refuses_to_start_with_debug_on_for_a_public_host():
     )
 
 
+@pytest.mark.slow
 def test_debug_on_a_local_host_still_starts():
     env = {"DEBUG": "1", "ALLOWED_HOSTS": "localhost,127.0.0.1"}
 

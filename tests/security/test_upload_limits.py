@@ -119,6 +119,7 @@ def test_the_converter_command_refuses_the_bomb_within_a_second_and_200_mb(bomb)
     assert result["peak_mb"] < 200, result
 
 
+@pytest.mark.slow
 def test_import_logs_refuses_the_bomb_within_a_second_and_200_mb(bomb):
     result = run_measured(
         f"""
@@ -150,6 +151,7 @@ def test_import_logs_refuses_the_bomb_within_a_second_and_200_mb(bomb):
     assert result["peak_mb"] < 200, result
 
 
+@pytest.mark.slow
 def test_the_import_page_refuses_the_bomb_within_a_second_and_200_mb(bomb):
     result = run_measured(
         f"""

@@ -57,6 +57,7 @@ def row_counts() -> dict[str, int]:
     return {model.__name__: model.objects.count() for model in models}
 
 
+@pytest.mark.slow
 def test_the_demo_creates_three_events_organised_by_an_ordinary_user(demo_output):
     club, online, committee = (Event.objects.get(slug=s) for s in (CLUB, ONLINE, COMMITTEE))
     club_games = Game.objects.filter(session__event=club)

@@ -171,6 +171,7 @@ def test_an_import_past_its_time_limit_is_taken_back_and_refused(organiser, empt
     assert (empty.rules_preset, empty.rules_overrides) == ("ema", {})
 
 
+@pytest.mark.slow
 def test_a_write_that_fails_late_takes_back_the_whole_import(organiser, empty, monkeypatch):
     data = league_export(organiser, 250)
     data["games"][-1]["record"] = {**data["games"][-1]["record"], "players": list("WXYZ")}

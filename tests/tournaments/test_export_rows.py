@@ -172,6 +172,7 @@ def test_decimal_places_choose_the_number_format():
 # Cost
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["csv", "xlsx", "json"])
 def test_an_export_costs_the_same_few_queries_at_any_size(client, organiser, fmt):
     def queries(slug):

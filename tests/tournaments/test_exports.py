@@ -192,6 +192,7 @@ def test_an_unknown_export_format_shows_the_page(client, league):
     assert response["Content-Type"].startswith("text/html")
 
 
+@pytest.mark.slow
 def test_the_export_covers_every_row_not_only_the_first_page(client, organiser):
     from .test_standings_views import make_big_league
 

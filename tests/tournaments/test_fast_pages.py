@@ -15,8 +15,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from perf import bench
 from tests.tournaments.builders import final_game, small_league
-from tournaments import bench, services
+from tournaments import services
 from tournaments.models import Event, GameSeat, Player, Session
 from tournaments.standings import event_standings
 from tournaments.tables import StandingsRecord, StandingsTable
@@ -108,6 +109,7 @@ def test_ordering_by_a_cell_worked_out_on_first_use_orders_every_row(organiser):
     assert shown == [row.player for row in reversed(expected)]
 
 
+@pytest.mark.slow
 def test_a_players_games_come_fifty_to_a_page(client, organiser):
     event = Event.objects.create(name="Long", slug="long", starts_on=datetime.date(2026, 1, 1))
     names = ["Regular", "B", "C", "D"]

@@ -9,7 +9,7 @@ from django.db.models import Count, Prefetch, Q
 from django.test import RequestFactory
 from django_tables2 import RequestConfig
 
-from tournaments import bench
+from perf import bench
 from tournaments.models import Event, Game, GameSeat, Player
 from tournaments.standings import event_standings
 from tournaments.statistics import statistics

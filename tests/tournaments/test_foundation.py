@@ -31,6 +31,7 @@ def _clean_env(env: dict[str, str]) -> dict[str, str]:
         key: value
         for key, value in os.environ.items()
         if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE"}
+        and key != "TENBOU_PERF"
         and key != "DJANGO_ALLOW_ASYNC_UNSAFE"  # set for browser tests; check --deploy warns
         and not key.startswith(("SECURE_", "SESSION_", "CSRF_", "EMAIL_"))
     }
@@ -121,6 +122,7 @@ def test_a_wrong_password_shows_an_error_and_logs_nobody_in(client, organiser):
     assert "_auth_user_id" not in client.session
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_demo_command_creates_the_organiser_once(django_user_model, capsys):
     call_command("demo", "--force")
@@ -183,6 +185,7 @@ def test_settings_read_hosts_and_time_zone_from_the_environment():
     assert read_setting("settings.TIME_ZONE", env=env) == "Asia/Tokyo"
 
 
+@pytest.mark.slow
 def test_production_settings_pass_the_deployment_checks():
     env = {**PRODUCTION_ENV, "SECRET_KEY": secrets.token_urlsafe(50)}
 

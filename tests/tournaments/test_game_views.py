@@ -416,6 +416,7 @@ def test_saving_a_hand_reads_the_games_hands_once(organiser_client, game):
     assert hand_docs(game) == [DRAW_NOTEN, DRAW_NOTEN, RON]
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_hands_saved_through_the_form_store_the_seats_a_replay_gives(organiser_client, game):
     def stored():

@@ -67,6 +67,7 @@ def largest_session_row() -> int:
 # Stored uploads
 
 
+@pytest.mark.slow
 def test_two_uploads_of_sixty_files_keep_the_web_session_small_and_one_pending_import(
     client, organiser, mine
 ):

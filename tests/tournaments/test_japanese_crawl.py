@@ -92,6 +92,7 @@ def demo(settings):
     call_command("demo", "--force", stdout=io.StringIO())
 
 
+@pytest.mark.slow
 def test_every_page_of_the_demo_renders_in_japanese_for_its_organiser(demo):
     from django.contrib.auth import get_user_model
 
@@ -105,6 +106,7 @@ def test_every_page_of_the_demo_renders_in_japanese_for_its_organiser(demo):
     assert problems == [], "\n".join(problems)
 
 
+@pytest.mark.slow
 def test_every_public_page_of_the_demo_renders_in_japanese_for_a_visitor(demo):
     visited, problems = crawl(Client())
     assert len([p for p, kind in visited.items() if kind == "page"]) > 15

@@ -51,6 +51,7 @@ def test_a_poll_returns_the_panel_and_shows_a_hand_entered_since(client, session
     assert "E2-0" in second and "30,200" in second
 
 
+@pytest.mark.slow
 def test_the_rest_of_the_standings_pages_through_poll_by_poll(client, session):
     games = make_tables(session, 5)
     for game in games:
@@ -83,6 +84,7 @@ def test_an_unknown_session_is_not_found(client, session):
     assert client.get(url("live", session.event.slug), {"session": "7"}).status_code == 404
 
 
+@pytest.mark.slow
 def test_a_poll_costs_the_same_few_queries_for_two_and_twenty_tables(
     client, session, django_assert_max_num_queries
 ):
@@ -101,6 +103,7 @@ def test_a_poll_costs_the_same_few_queries_for_two_and_twenty_tables(
         client.get(url("live", session.event.slug), **HTMX)
 
 
+@pytest.mark.slow
 def test_rendering_after_a_change_is_bounded_too(client, session, django_assert_max_num_queries):
     games = make_tables(session, 20)
     for game in games:

@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from perf import bench
 from tests.tournaments.builders import final_game
-from tournaments import bench, exchange, pagecache, services
+from tournaments import exchange, pagecache, services
 from tournaments.models import Event, Game, GameSeat, Player, Session
 
 pytestmark = pytest.mark.django_db
@@ -182,6 +183,7 @@ CHANGES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", CHANGES)
 def test_every_kind_of_change_shows_at_once_on_every_cached_page(league, change):
     client = Client()
@@ -218,6 +220,7 @@ def test_a_page_rendered_in_one_language_is_kept_apart_from_another():
     assert english != japanese
 
 
+@pytest.mark.slow
 def test_addresses_that_differ_only_in_what_a_page_ignores_share_one_rendering(league):
     client = Client()
     slug = league["event"].slug
@@ -277,6 +280,7 @@ ORGANISER_CHANGES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", ORGANISER_CHANGES)
 def test_every_change_shows_at_once_on_an_organisers_game_pages(league, change, organiser):
     league["event"].organisers.add(organiser)

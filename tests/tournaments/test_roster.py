@@ -76,6 +76,7 @@ def test_a_bad_paste_is_refused_with_a_reason_and_stores_nothing(
     assert not Player.objects.exists()
 
 
+@pytest.mark.slow
 def test_a_paste_of_500_names_is_accepted(organiser_client, event):
     text = "\n".join(f"Player {i}" for i in range(500))
     response = organiser_client.post(
@@ -85,6 +86,7 @@ def test_a_paste_of_500_names_is_accepted(organiser_client, event):
     assert event.roster.count() == 500
 
 
+@pytest.mark.slow
 def test_the_roster_holds_a_bounded_number_of_players(event):
     names = [f"P{i}" for i in range(ROSTER_LIMIT - 1)]
     for start in range(0, len(names), 500):
@@ -208,6 +210,7 @@ def test_a_private_events_roster_is_not_there_for_others(stranger_client, event)
     assert stranger_client.get(url("roster", event.slug)).status_code == 404
 
 
+@pytest.mark.slow
 def test_the_roster_page_costs_the_same_queries_for_ten_and_two_hundred_players(
     organiser_client, event, django_assert_max_num_queries
 ):

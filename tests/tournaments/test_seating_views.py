@@ -64,6 +64,7 @@ def pairs(tables) -> set[frozenset]:
     return {frozenset(pair) for table in tables for pair in combinations(table, 2)}
 
 
+@pytest.mark.slow
 def test_a_36_player_roster_is_seated_round_after_round_avoiding_pairs_already_met(
     organiser_client, event
 ):

@@ -13,8 +13,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from perf import bench
 from tests.tournaments.builders import final_game, small_league, tied_event
-from tournaments import bench, services
+from tournaments import services
 from tournaments.models import Event, Game, GameSeat, Player, Session
 from tournaments.standings import event_standings
 
@@ -364,6 +365,7 @@ def count_queries(client, target, query=None) -> int:
     return len(context.captured_queries)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["standings", "results"])
 def test_the_pages_take_the_same_few_queries_at_any_size(
     anonymous, organiser_client, organiser, league, name, django_assert_max_num_queries

@@ -97,6 +97,7 @@ def test_statistics_of_the_sample_logs_match_counts_made_from_the_records(online
         assert row.win_rate == rate(c["wins"], c["hands"])
 
 
+@pytest.mark.slow
 def test_the_statistics_page_shows_and_exports_the_figures_in_constant_queries(client, online):
     url = reverse("tournaments:statistics", args=[online.slug])
     with CaptureQueriesContext(connection) as queries:

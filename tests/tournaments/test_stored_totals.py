@@ -18,10 +18,10 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 import scoring
+from perf.bench import build_league
 from scoring.simulate import random_record
 from tests.tournaments.builders import final_game, small_league
 from tournaments import services, totals
-from tournaments.bench import build_league
 from tournaments.models import Event, Game, GameSeat, Player, PlayerTotal, Session, SessionTotal
 from tournaments.standings import event_standings
 

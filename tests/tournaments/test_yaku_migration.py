@@ -58,6 +58,7 @@ def migrate_latest():
     return executor.loader.graph.leaf_nodes()
 
 
+@pytest.mark.slow
 def test_the_migration_maps_stored_yaku_names_to_keys_and_leaves_unknown_names(old_wins):
     apps = migrate(AFTER)
     Win = apps.get_model("tournaments", "Win")

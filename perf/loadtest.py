@@ -2,11 +2,13 @@
 
 A session of games in progress, each with its table link, is prepared in the database.
 Then, for a bounded time, every table enters its hands through the real hand form (GET
-the form, POST it with its CSRF token, as a phone does after opening the table's link)
-while every player reloads the standings and their own game page. Afterwards the
-database is checked against what the clients saw: every hand a table was told is saved
-is stored exactly once, as it was entered, and every game's stored results equal a fresh
-replay of its record through the engine.
+the form, POST it for the preview, then confirm it from the preview, as a phone does after
+opening the table's link) while four readers a table follow the room: two of every three
+reload the standings and their own game page, the third keeps the live screen open, which
+polls as the page itself says. Afterwards the database is checked against what the
+clients saw: every hand a table was told is saved is stored exactly once, as it was
+entered, and every game's stored results equal a fresh replay of its record through the
+engine.
 
 The clients are plain threads with `http.client`; `manage.py load_test` starts the app
 server (gunicorn) and prints the figures.
@@ -25,6 +27,7 @@ import urllib.parse
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from html import unescape
 from typing import Any
 
 from django.db.models import Prefetch
@@ -35,13 +38,25 @@ from scoring.game import next_state, play_hand, start_state
 from scoring.record import parse_hand
 from scoring.rules import resolve_rules
 from scoring.simulate import random_hand
-
-from . import services
-from .models import Event, Game, GameSeat, Hand, Session, TableLink, Win
+from tournaments import services
+from tournaments.models import Event, Game, GameSeat, Hand, Session, TableLink, Win
 
 SLUG = "load-test"
 # Kinds of request, in the order the report prints them.
-KINDS = ("standings", "game page", "table link", "hand form", "hand saved")
+KINDS = (
+    "standings",
+    "game page",
+    "live screen",
+    "table link",
+    "hand form",
+    "hand preview",
+    "hand saved",
+)
+# Of every three readers a table, the third keeps the live screen open.
+LIVE_EVERY_NTH = 3
+# The p99 of all requests a room may take, by its number of tables: what a user at a table
+# feels, on the 2-core machine the figures are taken on.
+P99_BOUNDS = ((100, 0.250), (200, 0.500))
 # The form shows 13 for 13 han or more; the engine pays them alike.
 MOST_HAN = 13
 
@@ -172,8 +187,15 @@ class Browser:
         self.host, self.port, self.timeout = host, port, timeout
         self.cookies: dict[str, str] = {}
 
-    def request(self, method: str, path: str, fields: list[tuple[str, str]] | None = None):
+    def request(
+        self,
+        method: str,
+        path: str,
+        fields: list[tuple[str, str]] | None = None,
+        extra: dict[str, str] | None = None,
+    ):
         headers = {"Host": f"{self.host}:{self.port}", "User-Agent": "tenbou-load-test"}
+        headers.update(extra or {})
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -203,10 +225,12 @@ class Recorder:
     errors: dict[str, Counter] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def timed(self, kind: str, browser: Browser, method: str, path: str, fields=None) -> Answer:
+    def timed(
+        self, kind: str, browser: Browser, method: str, path: str, fields=None, extra=None
+    ) -> Answer:
         started = time.perf_counter()
         try:
-            answer = browser.request(method, path, fields)
+            answer = browser.request(method, path, fields, extra)
         except (OSError, http.client.HTTPException) as err:
             self.failed(kind, f"{type(err).__name__}: {err}")
             raise RequestFailed(str(err)) from None
@@ -234,6 +258,12 @@ def _reason(answer: Answer) -> str:
 
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 NUMBER = re.compile(r'name="number" value="(\d+)"')
+# The preview's confirm form, and the hidden fields it posts again with "Confirm and save".
+CONFIRM = re.compile(r'<form method="post" class="confirm-actions">(.*?)</form>', re.S)
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+# What the live screen polls next and how often: htmx attributes of its panel.
+POLL_URL = re.compile(r'id="live-panel"[^>]*hx-get="([^"]+)"')
+POLL_EVERY = re.compile(r'id="live-panel"[^>]*hx-trigger="every (\d+(?:\.\d+)?)s"')
 
 
 @dataclass
@@ -244,7 +274,7 @@ class Room:
     port: int
     slug: str
     seconds: float
-    reload_every: float = 10.0  # each player's standings and game page
+    reload_every: float = 10.0  # each reader's standings and game page
     hand_every: float = 10.0  # each table's next hand
     timeout: float = 30.0
 
@@ -260,11 +290,13 @@ def _jitter(rng: random.Random, every: float) -> float:
 
 
 def play_table(room: Room, table: Table, recorder: Recorder, until: float, seed: int) -> None:
-    """One table's phone: open the link, then enter the planned hands one by one.
+    """One table's phone: open the link, then enter the planned hands one by one, each
+    through the form, its preview and the preview's "Confirm and save".
 
     As a person would: a page that gets no answer is loaded again at the next try; after a
     save that got no answer, the form's next hand number tells whether it was stored, and
-    saving it again is answered "entered already" (409) if it was stored meanwhile.
+    previewing or saving it again is answered "entered already" (409) if it was stored
+    meanwhile.
     """
     rng = random.Random(seed)
     phone = Browser(room.host, room.port, room.timeout)
@@ -310,10 +342,28 @@ def play_table(room: Room, table: Table, recorder: Recorder, until: float, seed:
             ("csrfmiddlewaretoken", token.group(1)),
             ("number", str(offered)),
             *form_fields(doc),
-            ("action", "save"),
+            ("action", "preview"),
         ]
         try:
-            saved = recorder.timed("hand saved", phone, "POST", form_path, fields)
+            preview = recorder.timed("hand preview", phone, "POST", form_path, fields)
+        except RequestFailed:
+            continue
+        if preview.status == 409 and pending is not None:
+            # The earlier save was stored after all: the app says the hand is taken.
+            table.entered.append(pending)
+            table.recovered += 1
+            pending = None
+            continue
+        if not recorder.expect("hand preview", preview, 200):
+            table.stopped = f"a preview answered {preview.status}"
+            break
+        confirm = confirm_fields(preview.body)
+        if confirm is None:
+            recorder.failed("hand preview", "no confirm form on the preview")
+            table.stopped = "the preview had nothing to confirm"
+            break
+        try:
+            saved = recorder.timed("hand saved", phone, "POST", form_path, confirm)
         except RequestFailed:
             pending = doc
             continue
@@ -329,6 +379,16 @@ def play_table(room: Room, table: Table, recorder: Recorder, until: float, seed:
             break
         table.entered.append(doc)
     table.uncertain = pending is not None
+
+
+def confirm_fields(body: str) -> list[tuple[str, str]] | None:
+    """What "Confirm and save" on a preview page posts: its form's hidden fields (the CSRF
+    token and the hand as it was previewed) and the button's action; None without it."""
+    form = CONFIRM.search(body)
+    if form is None or 'name="action" value="save"' not in form.group(1):
+        return None
+    fields = [(name, unescape(value)) for name, value in HIDDEN.findall(form.group(1))]
+    return [*fields, ("action", "save")]
 
 
 def play_player(room: Room, game_id: int, recorder: Recorder, until: float, seed: int) -> None:
@@ -353,6 +413,34 @@ def play_player(room: Room, game_id: int, recorder: Recorder, until: float, seed
             return
 
 
+def play_live(room: Room, recorder: Recorder, until: float, seed: int) -> None:
+    """One reader with the live screen open: the page once, then its panel, polled as
+    htmx does (the address and the interval the panel names, with the HX-Request header)."""
+    rng = random.Random(seed)
+    screen = Browser(room.host, room.port, room.timeout)
+    path = reverse("tournaments:live", args=[room.slug])
+    extra: dict[str, str] = {}
+    every = room.reload_every  # until the page says how often it polls
+    if not _pause(rng.uniform(0, every), until):
+        return
+    while True:
+        started = time.monotonic()
+        try:
+            answer = recorder.timed("live screen", screen, "GET", path, extra=extra)
+        except RequestFailed:
+            answer = None
+        if answer is not None and recorder.expect("live screen", answer, 200):
+            poll, interval = POLL_URL.search(answer.body), POLL_EVERY.search(answer.body)
+            if poll is None or interval is None:
+                recorder.failed("live screen", "the live screen names no address to poll")
+                return
+            # htmx asks for the panel alone, with its header; the panel then replaces itself.
+            path, every = unescape(poll.group(1)), float(interval.group(1))
+            extra = {"HX-Request": "true", "HX-Target": "live-panel"}
+        if not _pause(every - (time.monotonic() - started), until):
+            return
+
+
 def warm_up(room: Room, tables: list[Table], *, workers: int) -> None:
     """Have every app worker serve the pages once before the clock starts, so that the
     figures are not those of workers loading code and templates."""
@@ -360,6 +448,7 @@ def warm_up(room: Room, tables: list[Table], *, workers: int) -> None:
         reverse("login"),
         reverse("tournaments:standings", args=[room.slug]),
         reverse("tournaments:game", args=[tables[0].game_id]),
+        reverse("tournaments:live", args=[room.slug]),
     ]
 
     def visit() -> None:
@@ -415,13 +504,23 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(rank, len(ordered)) - 1]
 
 
-def run(room: Room, tables: list[Table], *, players_per_table: int = 4, seed: int = 1):
+def p99_bound(tables: int) -> float | None:
+    """The most the p99 of all requests may be, in seconds, for a room of `tables` tables
+    (None above the largest room with a bound)."""
+    for most, bound in P99_BOUNDS:
+        if tables <= most:
+            return bound
+    return None
+
+
+def run(room: Room, tables: list[Table], *, readers_per_table: int = 4, seed: int = 1):
     """Play the room for `room.seconds`; every client has stopped when this returns."""
     recorder = Recorder()
     threading.stack_size(256 * 1024)  # hundreds of mostly sleeping clients
     started = time.monotonic()
     until = started + room.seconds
     threads = []
+    readers = 0
     for table in tables:
         threads.append(
             threading.Thread(
@@ -430,20 +529,14 @@ def run(room: Room, tables: list[Table], *, players_per_table: int = 4, seed: in
                 daemon=True,
             )
         )
-        for seat in range(players_per_table):
-            threads.append(
-                threading.Thread(
-                    target=play_player,
-                    args=(
-                        room,
-                        table.game_id,
-                        recorder,
-                        until,
-                        seed * 7919 + table.number * 4 + seat,
-                    ),
-                    daemon=True,
-                )
-            )
+        for seat in range(readers_per_table):
+            readers += 1  # counted over the room: every third reader of all
+            reader_seed = seed * 7919 + table.number * readers_per_table + seat
+            if readers % LIVE_EVERY_NTH == 0:
+                target, args = play_live, (room, recorder, until, reader_seed)
+            else:
+                target, args = play_player, (room, table.game_id, recorder, until, reader_seed)
+            threads.append(threading.Thread(target=target, args=args, daemon=True))
     for thread in threads:
         thread.start()
     # A request under way when time is up may take its whole timeout to answer.

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from tournaments import loadtest
+from perf import loadtest
 
 HOST = "127.0.0.1"
 PROJECT_DIR = Path(settings.BASE_DIR)
@@ -114,10 +114,13 @@ class Command(BaseCommand):
     help = (
         "Prepare a session of games in progress with table links (event load-test, kept "
         "for later runs), start gunicorn on 127.0.0.1, and for --seconds let every table "
-        "enter hands through the hand form while four players per table reload the "
-        "standings and their game. Prints requests per second, p50/p95/p99 and errors per "
-        "kind of request, then checks that every hand saved is stored once and that every "
-        "game's stored results equal a fresh replay. Exits non-zero on any error."
+        "enter hands through the hand form, its preview and confirmation while four readers "
+        "a table follow the room (a third of them with the live screen open, the others "
+        "reloading the standings and their game). Prints requests per second, p50/p95/p99 "
+        "and errors per kind of request, and the p99 of all requests against its bound "
+        "(250 ms up to 100 tables, 500 ms up to 200), then checks that every hand saved is "
+        "stored once and that every game's stored results equal a fresh replay. Exits "
+        "non-zero on any error, a problem in the database or a p99 over its bound."
     )
 
     def add_arguments(self, parser):
@@ -148,6 +151,11 @@ class Command(BaseCommand):
             "--check",
             metavar="FILE",
             help="only check the database against a FILE written by --save",
+        )
+        parser.add_argument(
+            "--report-only",
+            action="store_true",
+            help="print the p99's bound, but exit zero when the p99 is over it",
         )
 
     def handle(self, *args, **options):
@@ -204,6 +212,9 @@ class Command(BaseCommand):
             failures.append(f"{result.error_count} request(s) failed (listed above)")
         if not check.ok:
             failures.append(f"the database check found {len(check.problems)} problem(s)")
+        over = over_bound(result)
+        if over and not options["report_only"]:
+            failures.append(over)
         if failures:
             raise CommandError("The load test failed: " + "; ".join(failures) + ".")
 
@@ -272,6 +283,7 @@ class Command(BaseCommand):
                 f"  {row.kind:12} {row.count:7d} {row.per_second:7.1f} {row.p50 * 1000:6.0f} ms "
                 f"{row.p95 * 1000:6.0f} ms {row.p99 * 1000:6.0f} ms {row.errors:6d}"
             )
+        w(bound_line(result))
         done = loadtest.summary(result.tables)
         w(f"Hands saved: {done['hands']} at {len(result.tables)} tables; "
           f"{done['finished']} game(s) played to their end.")  # fmt: skip
@@ -313,6 +325,31 @@ class Command(BaseCommand):
         if raise_on_problems:
             raise CommandError(f"The database check found {len(check.problems)} problem(s).")
         return check
+
+
+def bound_line(result: loadtest.RunResult) -> str:
+    """The p99 of all requests against the bound of a room of this many tables."""
+    tables, p99 = len(result.tables), result.total.p99 * 1000
+    bound = loadtest.p99_bound(tables)
+    if bound is None:
+        return f"p99 of all requests: {p99:.0f} ms (no bound for more than 200 tables)."
+    verdict = "OVER" if over_bound(result) else "OK"
+    return (
+        f"p99 of all requests: {p99:.0f} ms, bound {bound * 1000:.0f} ms for "
+        f"{tables} table(s): {verdict}."
+    )
+
+
+def over_bound(result: loadtest.RunResult) -> str:
+    """Why the run's p99 is over its bound, or "" when it is within it (or unbounded)."""
+    bound = loadtest.p99_bound(len(result.tables))
+    # Judged as printed, to the millisecond.
+    if bound is None or round(result.total.p99 * 1000) <= round(bound * 1000):
+        return ""
+    return (
+        f"the p99 of all requests, {result.total.p99 * 1000:.0f} ms, is over its bound of "
+        f"{bound * 1000:.0f} ms"
+    )
 
 
 def _cache_name(url: str) -> str:

@@ -11,14 +11,13 @@ import random
 from collections.abc import Callable
 
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 
 import scoring
 from scoring.simulate import random_record
-
-from . import services, totals, versions
-from .models import Event, Game, GameSeat, Hand, Player, Session, Win
-from .services import apply_result
+from tournaments import services, totals, versions
+from tournaments.models import Event, Game, GameSeat, Hand, Player, Session, Win
+from tournaments.services import apply_result
 
 SLUG = "bench-league"
 GAMES_PER_SESSION = 100
@@ -117,9 +116,18 @@ def _build_batch(rng, rules, sessions, people, *, first: int, count: int) -> Non
 
 
 def start_game(event: Event) -> Game:
-    """A game in progress at a new table of the event's last session, for timing hand entry."""
+    """A game in progress at a new table of the event's last session, for timing hand entry,
+    with four of the event's players who sit in no other unfinished game of that session."""
     session = event.sessions.order_by("-number").first()
-    players = list(Player.objects.filter(seats__game__session__event=event).distinct()[:4])
+    seated = GameSeat.objects.filter(game__in=session.games.exclude(status=Game.Status.FINISHED))
+    # The league's players, also those its few games left without a seat.
+    league = Q(seats__game__session__event=event) | Q(display_name__startswith=f"{event.slug} ")
+    players = list(
+        Player.objects.filter(league)
+        .exclude(pk__in=seated.values("player"))
+        .distinct()
+        .order_by("pk")[:4]
+    )
     last = session.games.aggregate(n=Max("table_number"))["n"] or 0
     return services.create_game(session, players, table_number=last + 1)
 
