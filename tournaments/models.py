@@ -370,6 +370,14 @@ class Game(models.Model):
     leftover_sticks = models.PositiveSmallIntegerField(default=0, verbose_name=_("leftover sticks"))
     # Why the engine ended the game (last_hand, bust, ...); empty while it goes on.
     ended_by = models.CharField(max_length=20, blank=True, verbose_name=_("ended by"))
+    # Derived, written with the results: the round and honba the next hand is played in.
+    round_now = models.CharField(
+        max_length=8,
+        blank=True,
+        default="E1-0",
+        verbose_name=_("round now"),
+        help_text=_("The round and honba of the next hand (E3-1); empty once the game is over."),
+    )
     ended_early = models.CharField(
         max_length=10,
         choices=[("time", "Time was called")],

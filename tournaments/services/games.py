@@ -68,13 +68,21 @@ def _store_results(
         if clashes:
             raise GameChangeRefused(one_after_another(*clashes))
     game.ended_by = result.ended_by or ("final_scores" if result.finished else "")
-    game.save(update_fields=["status", "ended_by", "updated_at"])
+    game.round_now = round_now(result) if is_open else ""
+    game.save(update_fields=["status", "ended_by", "round_now", "updated_at"])
     _write_seats(game, seats, result, is_open=is_open)
     if hand_facts:
         _store_hand_facts(game, result)
     # Standings count finished games only: a hand in a game still going changes nothing there.
     if was_finished or game.status == Game.Status.FINISHED:
         totals.game_changed(game, counted_before=counted_before, players=left)
+
+
+def round_now(result: GameResult) -> str:
+    """The round and honba of the next hand ("E3-1"), or "" when the game is over."""
+    if result.finished:
+        return ""
+    return f"{result.state.round_label}-{result.state.honba}"
 
 
 def _store_hand_facts(game: Game, result: GameResult) -> None:

@@ -18,8 +18,6 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import pgettext
 
-import scoring
-
 from .. import access, versions
 from ..models import Event, Game, GameSeat, Session
 from ..standings import event_standings
@@ -39,24 +37,6 @@ def _number(value, *, default: int, low: int, high: int) -> int:
     except (TypeError, ValueError):
         return default
     return min(max(number, low), high)
-
-
-def _round_labels(games: list[Game]) -> dict[int, str]:
-    """Each unfinished hand-by-hand game's current round (E3-1 ...)."""
-    game_ids = [g.pk for g in games if not g.is_finished and g.entry_mode == Game.EntryMode.HANDS]
-    labels = {}
-    for game in (
-        Game.objects.filter(pk__in=game_ids)
-        .select_related("session__event")
-        .prefetch_related("seats__player", "hands__wins", "penalties")
-    ):
-        try:
-            state = scoring.replay(scoring.parse_record(game.to_record())).state
-        except scoring.ScoringError:
-            labels[game.pk] = ""
-        else:
-            labels[game.pk] = f"{state.round_label}-{state.honba}"
-    return labels
 
 
 def _state(game: Game) -> str:
@@ -92,13 +72,14 @@ def _panel(request: HttpRequest, event, session: Session | None, page: int, top:
         table_pages = max(1, -(-len(all_games) // TABLES_PER_PAGE))
         start = (page % table_pages) * TABLES_PER_PAGE
         games = all_games[start : start + TABLES_PER_PAGE]
-    labels = _round_labels(games)
     tables = [
         {
             "number": g.table_number,
             "state": _state(g),
             "status": _status(_state(g)),
-            "round": round_name(labels.get(g.pk, "")),
+            "round": round_name(g.round_now)
+            if g.entry_mode == Game.EntryMode.HANDS and not g.is_finished
+            else "",
             "seats": [
                 {
                     "name": s.player.display_name,
