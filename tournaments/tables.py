@@ -7,6 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import django_tables2 as tables
+from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.functional import lazy
@@ -26,6 +27,28 @@ PLAYER = {"th": {"class": "player"}, "td": {"class": "player"}}
 
 
 MAX_PER_PAGE = 200
+
+
+class Table(tables.Table):
+    """django-tables2's table with each column's cell attributes written once per
+    rendering rather than once per cell.
+
+    The row template (`tournaments/partials/table.html`) writes `column.td_attrs`, which
+    `before_render` (run by `as_html` and `{% render_table %}` alike) sets from the
+    column's `attrs`. That needs the attributes to be the same on every row, so callables
+    in them, which django-tables2 calls per cell with the record, are refused here; so is
+    `localize`, which the row template leaves to Django's own per-value localisation."""
+
+    def before_render(self, request):
+        super().before_render(request)
+        for column in self.columns:
+            attrs = {**self.attrs, **column.column.attrs}
+            cell = attrs.get("td", attrs.get("cell", {}))
+            if any(callable(value) for value in cell.values()):
+                raise ImproperlyConfigured(f"Column {column.name!r}: cell attributes vary by row")
+            if column.localize is not None:
+                raise ImproperlyConfigured(f"Column {column.name!r}: localize is not supported")
+            column.td_attrs = column.attrs["td"].as_html()
 
 
 class BoundedRequestConfig(tables.RequestConfig):
@@ -88,7 +111,7 @@ session_points_header = lazy(_session_points_header, str)
 session_places_header = lazy(_session_places_header, str)
 
 
-class EventTable(tables.Table):
+class EventTable(Table):
     name = tables.Column(verbose_name=gettext_lazy("Name"), linkify=True, attrs=WRAP)
     kind = tables.Column(verbose_name=gettext_lazy("Kind"))
     dates = tables.Column(
@@ -123,7 +146,7 @@ class EventTable(tables.Table):
         return badge(_("Private"), "private")
 
 
-class SessionTable(tables.Table):
+class SessionTable(Table):
     number = tables.Column(verbose_name=gettext_lazy("Session"), linkify=True, attrs=NUMBER)
     date = tables.DateColumn(verbose_name=gettext_lazy("Date"), format="SHORT_DATE_FORMAT")
     title = tables.Column(verbose_name=gettext_lazy("Title"), default="", attrs=WRAP)
@@ -188,7 +211,7 @@ def leaders(seats: list[GameSeat], *, finished: bool) -> set[int]:
     return {s.seat for s in seats if s.score == top}
 
 
-class GameTable(tables.Table):
+class GameTable(Table):
     table_number = tables.Column(
         verbose_name=gettext_lazy("Table"),
         linkify=True,
@@ -234,7 +257,7 @@ class GameTable(tables.Table):
         return format_html('<a href="{}">{}</a>', url, _("Seats"))
 
 
-class PlayerTable(tables.Table):
+class PlayerTable(Table):
     display_name = tables.Column(verbose_name=gettext_lazy("Player"), linkify=True)
     ema_number = tables.Column(verbose_name=gettext_lazy("EMA number"), default="")
     games_played = tables.Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
@@ -244,7 +267,7 @@ class PlayerTable(tables.Table):
         empty_text = gettext_lazy("No players yet.")
 
 
-class PlayerGamesTable(tables.Table):
+class PlayerGamesTable(Table):
     date = tables.DateColumn(
         accessor="game__session__date",
         verbose_name=gettext_lazy("Date"),
@@ -430,7 +453,7 @@ def standings_records(standings, sessions) -> list[StandingsRecord]:
     return records
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(Table):
     """The standings, one line per player, read like the seed's four-game scoresheet:
     totals first, then each session's match points and placements.
 
@@ -521,7 +544,7 @@ def _in_play_order(*first: str) -> tuple[str, ...]:
     return (*first, *(key for key in rest if key not in first))
 
 
-class ResultsTable(tables.Table):
+class ResultsTable(Table):
     """Every finished game's results, one row per seat, in play order."""
 
     session = ValueColumn(
@@ -619,7 +642,7 @@ class AverageColumn(ValueColumn):
         return formatting.points(value)
 
 
-class StatisticsTable(tables.Table):
+class StatisticsTable(Table):
     """Player statistics of one event (see `tournaments.statistics`); the export headers
     are the column names the page shows."""
 
