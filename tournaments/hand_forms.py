@@ -171,13 +171,31 @@ _YAKU = Choices(YAKU_CHOICES)
 _HAND_KINDS = Choices(HAND_KINDS)
 
 
+class PickRadioSelect(forms.RadioSelect):
+    """Radio buttons drawn as the hand form's grid of big buttons: the whole field is one
+    template (`tournaments/widgets/picks.html`) that writes every option in place, where
+    Django's own includes an option template per option (the form has some two hundred).
+    An option drawn alone (`{{ option.tag }}`, as the yaku checklist does) uses a template
+    that is Django's option templates in one."""
+
+    template_name = "tournaments/widgets/picks.html"
+    option_template_name = "tournaments/widgets/pick_option.html"
+
+
+class PickCheckboxSelectMultiple(forms.CheckboxSelectMultiple):
+    """Checkboxes drawn as the hand form's grid of big buttons (see `PickRadioSelect`)."""
+
+    template_name = PickRadioSelect.template_name
+    option_template_name = PickRadioSelect.option_template_name
+
+
 def _seat_field(choices: Choices, **kwargs) -> forms.Field:
     return forms.TypedChoiceField(
         choices=choices,
         coerce=int,
         empty_value=None,
         required=False,
-        widget=forms.RadioSelect,
+        widget=PickRadioSelect,
         **kwargs,
     )
 
@@ -187,7 +205,7 @@ def _seats_field(choices: Choices, **kwargs) -> forms.Field:
         choices=choices,
         coerce=int,
         required=False,
-        widget=forms.CheckboxSelectMultiple,
+        widget=PickCheckboxSelectMultiple,
         **kwargs,
     )
 
@@ -249,7 +267,7 @@ class HandForm(forms.Form):
             f["number"] = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
         f["result"] = forms.ChoiceField(
             choices=results,
-            widget=forms.RadioSelect,
+            widget=PickRadioSelect,
             error_messages={"required": gettext_lazy("Choose what happened in this hand.")},
         )
         f["riichi"] = _seats_field(picks, label=gettext_lazy("Riichi"))
@@ -260,18 +278,18 @@ class HandForm(forms.Form):
             f[f"w{i}_han"] = forms.CharField(
                 required=False,
                 label=gettext_lazy("Han"),
-                widget=forms.RadioSelect(choices=_HAN),
+                widget=PickRadioSelect(choices=_HAN),
             )
             f[f"w{i}_fu"] = forms.IntegerField(
                 required=False,
                 label=gettext_lazy("Fu"),
-                widget=forms.RadioSelect(choices=_FU),
+                widget=PickRadioSelect(choices=_FU),
             )
             f[f"w{i}_yakuman"] = forms.IntegerField(
                 required=False,
                 initial=1,
                 label=gettext_lazy("Yakuman"),
-                widget=forms.RadioSelect(choices=_YAKUMAN),
+                widget=PickRadioSelect(choices=_YAKUMAN),
             )
             f[f"w{i}_pao"] = _seat_field(picks_or_nobody, label=gettext_lazy("Pao (liable player)"))
             if self.pao_per_yakuman:
@@ -279,7 +297,7 @@ class HandForm(forms.Form):
                     required=False,
                     initial=1,
                     label=gettext_lazy("Liable for"),
-                    widget=forms.RadioSelect(choices=_PAO_YAKUMAN),
+                    widget=PickRadioSelect(choices=_PAO_YAKUMAN),
                     error_messages={
                         "invalid": gettext_lazy(
                             "Liable for: choose how many of the yakuman were fed."
@@ -290,13 +308,13 @@ class HandForm(forms.Form):
                 choices=_YAKU,
                 required=False,
                 label=gettext_lazy("Yaku"),
-                widget=forms.CheckboxSelectMultiple,
+                widget=PickCheckboxSelectMultiple,
             )
             f[f"w{i}_hand"] = forms.ChoiceField(
                 choices=_HAND_KINDS,
                 required=False,
                 label=gettext_lazy("The hand"),
-                widget=forms.RadioSelect,
+                widget=PickRadioSelect,
             )
             for part, label in COUNTERS:
                 out_of_range = _("%(what)s: enter a number from 0 to %(most)s.") % {
@@ -326,7 +344,7 @@ class HandForm(forms.Form):
             f["reason"] = forms.ChoiceField(
                 choices=self._reasons(),
                 required=False,
-                widget=forms.RadioSelect,
+                widget=PickRadioSelect,
                 label=gettext_lazy("Reason"),
             )
         f["offender"] = _seat_field(picks, label=gettext_lazy("Offender"))
@@ -838,7 +856,7 @@ class FinalScoresForm(forms.Form):
 class PenaltyForm(forms.Form):
     seat = forms.TypedChoiceField(
         coerce=int,
-        widget=forms.RadioSelect,
+        widget=PickRadioSelect,
         label=gettext_lazy("Player"),
         error_messages={"required": gettext_lazy("Choose the player who gets the penalty.")},
     )
