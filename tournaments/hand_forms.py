@@ -181,12 +181,71 @@ class PickRadioSelect(forms.RadioSelect):
     template_name = "tournaments/widgets/picks.html"
     option_template_name = "tournaments/widgets/pick_option.html"
 
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        add_seat(option, label)
+        return option
+
+
+def add_seat(option: dict, label) -> None:
+    """A seat's player and wind in an option's context, for the template to read as plain
+    keys (a label that is text has none)."""
+    seat = label if isinstance(label, SeatLabel) else None
+    option["dealer"] = seat is not None and seat.wind == "E"
+    option["seat"] = seat and {
+        "name": seat.name,
+        "wind": seat.wind,
+        "wind_name": seat.wind_name,
+        "wind_mark": seat.wind_mark,
+    }
+
 
 class PickCheckboxSelectMultiple(forms.CheckboxSelectMultiple):
     """Checkboxes drawn as the hand form's grid of big buttons (see `PickRadioSelect`)."""
 
     template_name = PickRadioSelect.template_name
     option_template_name = PickRadioSelect.option_template_name
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        add_seat(option, label)
+        return option
+
+
+class YakuChecklist(PickCheckboxSelectMultiple):
+    """The yaku checkboxes of one winner, in the groups of `YAKU_GROUPS`, each with its
+    worth for hand-count.js: one template for the whole checklist
+    (`tournaments/widgets/yaku_checklist.html`), the groups added to the widget's context."""
+
+    template_name = "tournaments/widgets/yaku_checklist.html"
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        options = {
+            option["value"]: option
+            for _group, group_options, _index in context["widget"]["optgroups"]
+            for option in group_options
+        }
+        context["widget"]["yaku_groups"] = [
+            {
+                "title": title,
+                "items": [
+                    {
+                        "option": options[key],
+                        "key": key,
+                        "closed": yaku.closed_han,
+                        "open": "" if yaku.open_han is None else yaku.open_han,
+                        "yakuman": yaku.yakuman,
+                        "name": yaku_name(key),
+                        "value": yaku_value(yaku),
+                    }
+                    for key in keys
+                    for yaku in [yaku_table.YAKU[key]]
+                ],
+            }
+            for title, keys in YAKU_GROUPS
+        ]
+        return context
 
 
 def _seat_field(choices: Choices, **kwargs) -> forms.Field:
@@ -308,7 +367,7 @@ class HandForm(forms.Form):
                 choices=_YAKU,
                 required=False,
                 label=gettext_lazy("Yaku"),
-                widget=PickCheckboxSelectMultiple,
+                widget=YakuChecklist,
             )
             f[f"w{i}_hand"] = forms.ChoiceField(
                 choices=_HAND_KINDS,
@@ -374,7 +433,7 @@ class HandForm(forms.Form):
                 "pao": self[f"w{i}_pao"],
                 "pao_yakuman": (self[f"w{i}_pao_yakuman"] if self.pao_per_yakuman else None),
                 "hand": self[f"w{i}_hand"],
-                "yaku_groups": self._yaku_groups(i),
+                "yaku": self[f"w{i}_yaku"],
                 "counters": [self[f"w{i}_{part}"] for part in ("dora", "ura", "aka")],
                 "fu_shortcuts": FU_SHORTCUTS,
                 "tile_rows": TILE_ROWS,
@@ -386,20 +445,6 @@ class HandForm(forms.Form):
             }
             for i in range(1, self.win_count + 1)
         ]
-
-    def _yaku_groups(self, i: int) -> list[dict[str, Any]]:
-        options = {opt.data["value"]: opt for opt in self[f"w{i}_yaku"]}
-        return [
-            {
-                "title": title,
-                "items": [
-                    {"option": options[key], "yaku": yaku_table.YAKU[key], "name": yaku_name(key),
-                     "value": yaku_value(yaku_table.YAKU[key])}
-                    for key in keys
-                ],
-            }
-            for title, keys in YAKU_GROUPS
-        ]  # fmt: skip
 
     def clean_riichi(self) -> list[int]:
         riichi = sorted(self.cleaned_data["riichi"])
