@@ -106,6 +106,8 @@ class SessionSelect(forms.Select):
     """A choice of session, rendered once per state of the event's sessions: a long
     league offers hundreds of them, and every visit to the standings shows two."""
 
+    # Django's select with its options written in place, not an option template each.
+    template_name = "tournaments/widgets/select.html"
     version: tuple | None = None  # what the choices were made from
 
     def use_required_attribute(self, initial) -> bool:
