@@ -67,7 +67,7 @@ YAKU_GROUPS = [
     (gettext_lazy("Double yakuman"), [y.key for y in yaku_table.yakuman(2)]),
 ]
 # The tile picker's tiles, suit by suit: (code, label); 0 is a red five.
-TILE_ROWS = [
+_TILE_LABELS = [
     (gettext_lazy("Characters"), [(f"{n}m", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
     (gettext_lazy("Circles"), [(f"{n}p", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
     (gettext_lazy("Bamboo"), [(f"{n}s", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
@@ -79,6 +79,24 @@ TILE_ROWS = [
         ("7z", pgettext_lazy("dragon tile", "Red")),
     ]),
 ]  # fmt: skip
+# The same with what the template asks of each tile worked out once: a red five, an honour,
+# the suit letter a number tile shows.
+TILE_ROWS = [
+    (
+        suit,
+        [
+            {
+                "code": code,
+                "label": label,
+                "red": code[0] == "0",
+                "honour": code[-1] == "z",
+                "mark": "" if code[-1] == "z" else code[-1],
+            }
+            for code, label in tiles
+        ],
+    )
+    for suit, tiles in _TILE_LABELS
+]
 PICK_MODES = [
     ("hand", pgettext_lazy("tiles in hand", "Hand")),
     ("win", gettext_lazy("Winning tile")),
