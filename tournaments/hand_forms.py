@@ -251,9 +251,10 @@ class YakuChecklist(PickCheckboxSelectMultiple):
                     {
                         "option": options[key],
                         "key": key,
-                        "closed": yaku.closed_han,
-                        "open": "" if yaku.open_han is None else yaku.open_han,
-                        "yakuman": yaku.yakuman,
+                        # Numbers as text: no localisation to look up per option.
+                        "closed": str(yaku.closed_han),
+                        "open": "" if yaku.open_han is None else str(yaku.open_han),
+                        "yakuman": str(yaku.yakuman),
                         "name": yaku_name(key),
                         "value": yaku_value(yaku),
                     }
