@@ -80,7 +80,8 @@ class Table(tables.Table):
 
 class Column(tables.Column):
     """django-tables2's column; it and its subclasses declare the signatures of their
-    `render` and `value` once (see `_declare_signatures`)."""
+    `render` and `value` once (see `_declare_signatures`). Its own `render` and `value` do
+    what django-tables2's do, defined here so that they carry a declared signature too."""
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
