@@ -4,9 +4,13 @@ costs the same few queries however many rows it has."""
 
 from __future__ import annotations
 
+import datetime
+import inspect
 from decimal import Decimal
+from functools import cached_property
 
 import django_tables2 as tables
+from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.functional import lazy
@@ -24,6 +28,104 @@ NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
 WRAP = {"td": {"class": "wrap"}}
 # The player's column stays in view while a wide listing scrolls sideways on a phone.
 PLAYER = {"th": {"class": "player"}, "td": {"class": "player"}}
+
+
+def _declare_signatures(cls, wanted) -> None:
+    """Set `__signature__` on the cell methods `cls` itself defines.
+
+    django-tables2 calls a column's `render`/`value` and a table's `render_<column>`/
+    `value_<column>` through `call_with_appropriate`, which asks `inspect.signature` which
+    of `value`, `record`, `table`... the method takes, once per cell: a third of a long
+    table's rendering time went on it. `inspect.signature` returns a function's
+    `__signature__` as it is (PEP 362), so the answer is worked out here once per method
+    and is the same as it would be per cell."""
+    for name, member in vars(cls).items():
+        if wanted(name) and inspect.isfunction(member) and "__signature__" not in vars(member):
+            member.__signature__ = inspect.signature(member)
+
+
+def _is_table_cell_method(name: str) -> bool:
+    return name.startswith(("render_", "value_"))
+
+
+class Table(tables.Table):
+    """django-tables2's table, its per-column work done once per table rather than once
+    per cell.
+
+    - The row template (`tournaments/partials/table.html`) writes `column.td_attrs`, which
+      `before_render` (run by `as_html` and `{% render_table %}` alike) sets from the
+      column's `attrs`. That needs the attributes to be the same on every row, so callables
+      in them, which django-tables2 calls per cell with the record, are refused here; so is
+      `localize`, which the row template leaves to Django's own per-value localisation.
+    - The `render_<column>`/`value_<column>` methods declare their signature once (see
+      `_declare_signatures`)."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _declare_signatures(cls, _is_table_cell_method)
+
+    def before_render(self, request):
+        super().before_render(request)
+        for column in self.columns:
+            attrs = {**self.attrs, **column.column.attrs}
+            cell = attrs.get("td", attrs.get("cell", {}))
+            if any(callable(value) for value in cell.values()):
+                raise ImproperlyConfigured(f"Column {column.name!r}: cell attributes vary by row")
+            if column.localize is not None:
+                raise ImproperlyConfigured(f"Column {column.name!r}: localize is not supported")
+            column.td_attrs = column.attrs["td"].as_html()
+
+
+class Column(tables.Column):
+    """django-tables2's column; it and its subclasses declare the signatures of their
+    `render` and `value` once (see `_declare_signatures`). Its own `render` and `value` do
+    what django-tables2's do, defined here so that they carry a declared signature too."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _declare_signatures(cls, {"render", "value"}.__contains__)
+
+    def render(self, value):
+        return value
+
+    def value(self, **kwargs):
+        return super().value(**kwargs)
+
+
+_declare_signatures(Column, {"render", "value"}.__contains__)
+
+
+class DateColumn(Column):
+    """A date in one of Django's named formats, as django-tables2's `DateColumn` shows it
+    (`{{ value|date:format }}` is `date_format`), without a template per cell; exports carry
+    the ISO date as that column's do."""
+
+    def __init__(self, *, format: str, **kwargs):
+        self.format = format
+        super().__init__(**kwargs)
+
+    def render(self, value) -> str:
+        return date_format(value, self.format)
+
+    def value(self, value, **kwargs):
+        return value.isoformat() if isinstance(value, datetime.date) else value
+
+
+# A number put in a reversed address in place of each argument, so that an address is
+# reversed once per table and filled in per row.
+PLACEHOLDERS = (918273645, 918273646)
+
+
+def url_pattern(viewname: str, *fixed, count: int = 1) -> str:
+    """The address of `viewname` for arguments `*fixed` followed by `count` arguments, as a
+    `str.format` pattern of those: `url_pattern("tournaments:player").format(7)` is
+    `reverse("tournaments:player", args=[7])`. For arguments that reverse leaves as they
+    are (numbers, slugs)."""
+    placeholders = PLACEHOLDERS[:count]
+    url = reverse(viewname, args=[*fixed, *placeholders]).replace("{", "{{").replace("}", "}}")
+    for index, number in enumerate(placeholders):
+        url = url.replace(str(number), f"{{{index}}}")
+    return url
 
 
 class BoundedRequestConfig(tables.RequestConfig):
@@ -86,14 +188,14 @@ session_points_header = lazy(_session_points_header, str)
 session_places_header = lazy(_session_places_header, str)
 
 
-class EventTable(tables.Table):
-    name = tables.Column(verbose_name=gettext_lazy("Name"), linkify=True, attrs=WRAP)
-    kind = tables.Column(verbose_name=gettext_lazy("Kind"))
-    dates = tables.Column(
+class EventTable(Table):
+    name = Column(verbose_name=gettext_lazy("Name"), linkify=True, attrs=WRAP)
+    kind = Column(verbose_name=gettext_lazy("Kind"))
+    dates = Column(
         accessor="starts_on", verbose_name=gettext_lazy("Dates"), order_by=("starts_on", "ends_on")
     )
-    session_count = tables.Column(verbose_name=gettext_lazy("Sessions"), attrs=NUMBER)
-    visibility = tables.Column(
+    session_count = Column(verbose_name=gettext_lazy("Sessions"), attrs=NUMBER)
+    visibility = Column(
         accessor="is_public",
         verbose_name=gettext_lazy("Visibility"),
         orderable=False,
@@ -121,12 +223,12 @@ class EventTable(tables.Table):
         return badge(_("Private"), "private")
 
 
-class SessionTable(tables.Table):
-    number = tables.Column(verbose_name=gettext_lazy("Session"), linkify=True, attrs=NUMBER)
-    date = tables.DateColumn(verbose_name=gettext_lazy("Date"), format="SHORT_DATE_FORMAT")
-    title = tables.Column(verbose_name=gettext_lazy("Title"), default="", attrs=WRAP)
-    game_count = tables.Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
-    finished_count = tables.Column(verbose_name=gettext_lazy("Finished"), attrs=NUMBER)
+class SessionTable(Table):
+    number = Column(verbose_name=gettext_lazy("Session"), linkify=True, attrs=NUMBER)
+    date = DateColumn(verbose_name=gettext_lazy("Date"), format="SHORT_DATE_FORMAT")
+    title = Column(verbose_name=gettext_lazy("Title"), default="", attrs=WRAP)
+    game_count = Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
+    finished_count = Column(verbose_name=gettext_lazy("Finished"), attrs=NUMBER)
 
     class Meta:
         attrs = {"class": "listing"}
@@ -134,7 +236,7 @@ class SessionTable(tables.Table):
         orderable = False
 
 
-class SeatColumn(tables.Column):
+class SeatColumn(Column):
     """One starting seat of a game: the player, their current score, the leader marked."""
 
     def __init__(self, seat: int, **kwargs):
@@ -186,8 +288,8 @@ def leaders(seats: list[GameSeat], *, finished: bool) -> set[int]:
     return {s.seat for s in seats if s.score == top}
 
 
-class GameTable(tables.Table):
-    table_number = tables.Column(
+class GameTable(Table):
+    table_number = Column(
         verbose_name=gettext_lazy("Table"),
         linkify=True,
         attrs={
@@ -195,12 +297,12 @@ class GameTable(tables.Table):
             "td": {"class": "number table", "data-label": gettext_lazy("Table")},
         },
     )
-    status = tables.Column(verbose_name=gettext_lazy("Status"), attrs={"td": {"class": "status"}})
+    status = Column(verbose_name=gettext_lazy("Status"), attrs={"td": {"class": "status"}})
     east = SeatColumn(0)
     south = SeatColumn(1)
     west = SeatColumn(2)
     north = SeatColumn(3)
-    edit = tables.Column(
+    edit = Column(
         verbose_name="",
         empty_values=(),
         orderable=False,
@@ -232,48 +334,43 @@ class GameTable(tables.Table):
         return format_html('<a href="{}">{}</a>', url, _("Seats"))
 
 
-class PlayerTable(tables.Table):
-    display_name = tables.Column(verbose_name=gettext_lazy("Player"), linkify=True)
-    ema_number = tables.Column(verbose_name=gettext_lazy("EMA number"), default="")
-    games_played = tables.Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
+class PlayerTable(Table):
+    display_name = Column(verbose_name=gettext_lazy("Player"), linkify=True)
+    ema_number = Column(verbose_name=gettext_lazy("EMA number"), default="")
+    games_played = Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
 
     class Meta:
         attrs = {"class": "listing"}
         empty_text = gettext_lazy("No players yet.")
 
 
-class PlayerGamesTable(tables.Table):
-    date = tables.DateColumn(
+class PlayerGamesTable(Table):
+    date = DateColumn(
         accessor="game__session__date",
         verbose_name=gettext_lazy("Date"),
         format="SHORT_DATE_FORMAT",
         orderable=False,
     )
-    event = tables.Column(
+    event = Column(
         accessor="game__session__event",
         verbose_name=gettext_lazy("Event"),
-        linkify=lambda record: record.game.event.get_absolute_url(),
         attrs=WRAP,
     )
-    session = tables.Column(
+    session = Column(
         accessor="game__session__number",
         verbose_name=gettext_lazy("Session"),
-        linkify=lambda record: record.game.session.get_absolute_url(),
         attrs=NUMBER,
     )
-    table = tables.Column(
+    table = Column(
         accessor="game__table_number",
         verbose_name=gettext_lazy("Table"),
-        linkify=lambda record: record.game.get_absolute_url(),
         attrs=NUMBER,
     )
-    seat = tables.Column(accessor="seat", verbose_name=gettext_lazy("Seat"))
-    status = tables.Column(accessor="game__status", verbose_name=gettext_lazy("Status"))
-    score = tables.Column(verbose_name=gettext_lazy("Score"), attrs=NUMBER, empty_values=())
-    placement = tables.Column(
-        verbose_name=gettext_lazy("Place"), attrs=NUMBER, default=formatting.MISSING
-    )
-    match_points = tables.Column(
+    seat = Column(accessor="seat", verbose_name=gettext_lazy("Seat"))
+    status = Column(accessor="game__status", verbose_name=gettext_lazy("Status"))
+    score = Column(verbose_name=gettext_lazy("Score"), attrs=NUMBER, empty_values=())
+    placement = Column(verbose_name=gettext_lazy("Place"), attrs=NUMBER, default=formatting.MISSING)
+    match_points = Column(
         verbose_name=gettext_lazy("Points"), attrs=NUMBER, default=formatting.MISSING
     )
 
@@ -283,6 +380,38 @@ class PlayerGamesTable(tables.Table):
         orderable = False
         # The results first, so that a phone shows them before it needs to scroll sideways.
         sequence = ["date", "placement", "match_points", "score", "event", "..."]
+
+    # The event, session and game are links, made from addresses reversed once per table
+    # rather than by `linkify` (a reverse per cell); exports carry the values themselves.
+
+    @cached_property
+    def urls(self) -> dict[str, str]:
+        return {
+            "event": url_pattern("tournaments:event"),
+            "session": url_pattern("tournaments:session", count=2),
+            "game": url_pattern("tournaments:game"),
+        }
+
+    def render_event(self, record, value) -> str:
+        url = self.urls["event"].format(record.game.session.event.slug)
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_session(self, record, value) -> str:
+        session = record.game.session
+        url = self.urls["session"].format(session.event.slug, session.number)
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_table(self, record, value) -> str:
+        return format_html('<a href="{}">{}</a>', self.urls["game"].format(record.game_id), value)
+
+    def value_event(self, value):
+        return value
+
+    def value_session(self, value) -> int:
+        return value
+
+    def value_table(self, value) -> int:
+        return value
 
     def render_seat(self, record) -> str:
         return record.starting_wind
@@ -306,11 +435,16 @@ class PlayerGamesTable(tables.Table):
 TENTH = Decimal("0.1")
 # A player who did not play a session sorts below every real total.
 NOT_PLAYED = Decimal("-Infinity")
-PLACEHOLDER = 918273645
 
 
-class ValueColumn(tables.Column):
+class ValueColumn(Column):
     """A column whose export is the stored value itself, whatever the page shows."""
+
+    def render(self, value):
+        # A whole number in digits, as Django's localisation writes it in every language
+        # the site speaks (no thousands separators: USE_THOUSAND_SEPARATOR is off), without
+        # its lookups of the formats per cell. Subclasses format other values.
+        return str(value) if type(value) is int else value
 
     def value(self, value, **kwargs):
         return value
@@ -403,7 +537,7 @@ def standings_records(standings, sessions) -> list[StandingsRecord]:
     """One flat record per standings row, with the sort keys the table orders by."""
     records = []
     # One reverse for all rows: a long league has hundreds of them.
-    player_url = reverse("tournaments:player", args=[PLACEHOLDER]).replace(str(PLACEHOLDER), "{}")
+    player_url = url_pattern("tournaments:player")
     # The keys of each session's columns, made once rather than for every row.
     keys = [
         (number, f"s{number}_points", f"s{number}_points_key", f"s{number}_places")
@@ -428,7 +562,7 @@ def standings_records(standings, sessions) -> list[StandingsRecord]:
     return records
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(Table):
     """The standings, one line per player, read like the seed's four-game scoresheet:
     totals first, then each session's match points and placements.
 
@@ -436,10 +570,8 @@ class StandingsTable(tables.Table):
     is the ranking itself.
     """
 
-    rank = tables.Column(**_number(verbose_name=gettext_lazy("Rank")))
-    player = tables.Column(
-        verbose_name=gettext_lazy("Player"), order_by=("player_key",), attrs=PLAYER
-    )
+    rank = Column(**_number(verbose_name=gettext_lazy("Rank")))
+    player = Column(verbose_name=gettext_lazy("Player"), order_by=("player_key",), attrs=PLAYER)
     games = ValueColumn(**_number(verbose_name=gettext_lazy("Games"), order_by=("-games",)))
     match_points = MatchPointsColumn(
         **_number(verbose_name=gettext_lazy("Total"), order_by=("-match_points",))
@@ -488,7 +620,7 @@ class StandingsTable(tables.Table):
             extra.append(
                 (
                     f"s{number}_places",
-                    tables.Column(
+                    Column(
                         verbose_name=session_places_header(number),
                         default="",
                         attrs=NUMBER,
@@ -519,13 +651,12 @@ def _in_play_order(*first: str) -> tuple[str, ...]:
     return (*first, *(key for key in rest if key not in first))
 
 
-class ResultsTable(tables.Table):
+class ResultsTable(Table):
     """Every finished game's results, one row per seat, in play order."""
 
     session = ValueColumn(
         accessor="game__session__number",
         verbose_name=gettext_lazy("Session"),
-        linkify=lambda record: record.game.session.get_absolute_url(),
         **_number(order_by=_in_play_order()),
     )
     table = ValueColumn(
@@ -538,13 +669,12 @@ class ResultsTable(tables.Table):
         verbose_name=gettext_lazy("Game"),
         **_number(order_by=_in_play_order("game_id")),
     )
-    wind = tables.Column(
+    wind = Column(
         accessor="seat", verbose_name=gettext_lazy("Wind"), order_by=_in_play_order("seat")
     )
-    player = tables.Column(
+    player = Column(
         accessor="player__display_name",
         verbose_name=gettext_lazy("Player"),
-        linkify=lambda record: record.player.get_absolute_url(),
         order_by=_in_play_order("player__display_name"),
         attrs=PLAYER,
     )
@@ -578,8 +708,35 @@ class ResultsTable(tables.Table):
             "game",
         )
 
+    # The session, player and game are links, made from addresses reversed once per table
+    # rather than by `linkify` (a reverse per cell); exports carry the values themselves.
+
+    @cached_property
+    def urls(self) -> dict[str, str]:
+        return {
+            "session": url_pattern("tournaments:session", count=2),
+            "player": url_pattern("tournaments:player"),
+            "game": url_pattern("tournaments:game"),
+        }
+
+    def render_session(self, record, value) -> str:
+        session = record.game.session
+        url = self.urls["session"].format(session.event.slug, session.number)
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def value_session(self, value) -> int:
+        return value
+
+    def render_player(self, record, value) -> str:
+        url = self.urls["player"].format(record.player_id)
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def value_player(self, value) -> str:
+        return value
+
     def render_game(self, record) -> str:
-        return format_html('<a href="{}">#{}</a>', record.game.get_absolute_url(), record.game_id)
+        url = self.urls["game"].format(record.game_id)
+        return format_html('<a href="{}">#{}</a>', url, record.game_id)
 
     def value_game(self, value) -> int:
         return value
@@ -617,13 +774,12 @@ class AverageColumn(ValueColumn):
         return formatting.points(value)
 
 
-class StatisticsTable(tables.Table):
+class StatisticsTable(Table):
     """Player statistics of one event (see `tournaments.statistics`); the export headers
     are the column names the page shows."""
 
-    player = tables.Column(
+    player = Column(
         verbose_name=gettext_lazy("Player"),
-        linkify=lambda record, table: table.player_url(record),
         order_by=("player",),
     )
     games = ValueColumn(**_number(verbose_name=gettext_lazy("Games"), order_by=("-games",)))
@@ -664,6 +820,16 @@ class StatisticsTable(tables.Table):
         super().__init__(rows, **kwargs)
         self.event_slug = event_slug
 
+    @cached_property
+    def player_urls(self) -> str:
+        # Reversed once per table rather than by `linkify` per cell.
+        return f"{url_pattern('tournaments:player')}?event={self.event_slug}"
+
     def player_url(self, record) -> str:
-        url = reverse("tournaments:player", args=[record["player_id"]])
-        return f"{url}?event={self.event_slug}"
+        return self.player_urls.format(record["player_id"])
+
+    def render_player(self, record, value) -> str:
+        return format_html('<a href="{}">{}</a>', self.player_url(record), value)
+
+    def value_player(self, value) -> str:
+        return value

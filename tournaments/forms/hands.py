@@ -67,7 +67,7 @@ YAKU_GROUPS = [
     (gettext_lazy("Double yakuman"), [y.key for y in yaku_table.yakuman(2)]),
 ]
 # The tile picker's tiles, suit by suit: (code, label); 0 is a red five.
-TILE_ROWS = [
+_TILE_LABELS = [
     (gettext_lazy("Characters"), [(f"{n}m", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
     (gettext_lazy("Circles"), [(f"{n}p", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
     (gettext_lazy("Bamboo"), [(f"{n}s", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
@@ -79,6 +79,24 @@ TILE_ROWS = [
         ("7z", pgettext_lazy("dragon tile", "Red")),
     ]),
 ]  # fmt: skip
+# The same with what the template asks of each tile worked out once: a red five, an honour,
+# the suit letter a number tile shows.
+TILE_ROWS = [
+    (
+        suit,
+        [
+            {
+                "code": code,
+                "label": label,
+                "red": code[0] == "0",
+                "honour": code[-1] == "z",
+                "mark": "" if code[-1] == "z" else code[-1],
+            }
+            for code, label in tiles
+        ],
+    )
+    for suit, tiles in _TILE_LABELS
+]
 PICK_MODES = [
     ("hand", pgettext_lazy("tiles in hand", "Hand")),
     ("win", gettext_lazy("Winning tile")),
@@ -171,13 +189,91 @@ _YAKU = Choices(YAKU_CHOICES)
 _HAND_KINDS = Choices(HAND_KINDS)
 
 
+class PickRadioSelect(forms.RadioSelect):
+    """Radio buttons drawn as the hand form's grid of big buttons: the whole field is one
+    template (`tournaments/widgets/picks.html`) that writes every option in place, where
+    Django's own includes an option template per option (the form has some two hundred).
+    An option drawn alone (`{{ option.tag }}`, as the yaku checklist does) uses a template
+    that is Django's option templates in one."""
+
+    template_name = "tournaments/widgets/picks.html"
+    option_template_name = "tournaments/widgets/pick_option.html"
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        add_seat(option, label)
+        return option
+
+
+def add_seat(option: dict, label) -> None:
+    """A seat's player and wind in an option's context, for the template to read as plain
+    keys (a label that is text has none)."""
+    seat = label if isinstance(label, SeatLabel) else None
+    option["dealer"] = seat is not None and seat.wind == "E"
+    option["seat"] = seat and {
+        "name": seat.name,
+        "wind": seat.wind,
+        "wind_name": seat.wind_name,
+        "wind_mark": seat.wind_mark,
+    }
+
+
+class PickCheckboxSelectMultiple(forms.CheckboxSelectMultiple):
+    """Checkboxes drawn as the hand form's grid of big buttons (see `PickRadioSelect`)."""
+
+    template_name = PickRadioSelect.template_name
+    option_template_name = PickRadioSelect.option_template_name
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        add_seat(option, label)
+        return option
+
+
+class YakuChecklist(PickCheckboxSelectMultiple):
+    """The yaku checkboxes of one winner, in the groups of `YAKU_GROUPS`, each with its
+    worth for hand-count.js: one template for the whole checklist
+    (`tournaments/widgets/yaku_checklist.html`), the groups added to the widget's context."""
+
+    template_name = "tournaments/widgets/yaku_checklist.html"
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        options = {
+            option["value"]: option
+            for _group, group_options, _index in context["widget"]["optgroups"]
+            for option in group_options
+        }
+        context["widget"]["yaku_groups"] = [
+            {
+                "title": title,
+                "items": [
+                    {
+                        "option": options[key],
+                        "key": key,
+                        # Numbers as text: no localisation to look up per option.
+                        "closed": str(yaku.closed_han),
+                        "open": "" if yaku.open_han is None else str(yaku.open_han),
+                        "yakuman": str(yaku.yakuman),
+                        "name": yaku_name(key),
+                        "value": yaku_value(yaku),
+                    }
+                    for key in keys
+                    for yaku in [yaku_table.YAKU[key]]
+                ],
+            }
+            for title, keys in YAKU_GROUPS
+        ]
+        return context
+
+
 def _seat_field(choices: Choices, **kwargs) -> forms.Field:
     return forms.TypedChoiceField(
         choices=choices,
         coerce=int,
         empty_value=None,
         required=False,
-        widget=forms.RadioSelect,
+        widget=PickRadioSelect,
         **kwargs,
     )
 
@@ -187,7 +283,7 @@ def _seats_field(choices: Choices, **kwargs) -> forms.Field:
         choices=choices,
         coerce=int,
         required=False,
-        widget=forms.CheckboxSelectMultiple,
+        widget=PickCheckboxSelectMultiple,
         **kwargs,
     )
 
@@ -249,7 +345,7 @@ class HandForm(forms.Form):
             f["number"] = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
         f["result"] = forms.ChoiceField(
             choices=results,
-            widget=forms.RadioSelect,
+            widget=PickRadioSelect,
             error_messages={"required": gettext_lazy("Choose what happened in this hand.")},
         )
         f["riichi"] = _seats_field(picks, label=gettext_lazy("Riichi"))
@@ -260,18 +356,18 @@ class HandForm(forms.Form):
             f[f"w{i}_han"] = forms.CharField(
                 required=False,
                 label=gettext_lazy("Han"),
-                widget=forms.RadioSelect(choices=_HAN),
+                widget=PickRadioSelect(choices=_HAN),
             )
             f[f"w{i}_fu"] = forms.IntegerField(
                 required=False,
                 label=gettext_lazy("Fu"),
-                widget=forms.RadioSelect(choices=_FU),
+                widget=PickRadioSelect(choices=_FU),
             )
             f[f"w{i}_yakuman"] = forms.IntegerField(
                 required=False,
                 initial=1,
                 label=gettext_lazy("Yakuman"),
-                widget=forms.RadioSelect(choices=_YAKUMAN),
+                widget=PickRadioSelect(choices=_YAKUMAN),
             )
             f[f"w{i}_pao"] = _seat_field(picks_or_nobody, label=gettext_lazy("Pao (liable player)"))
             if self.pao_per_yakuman:
@@ -279,7 +375,7 @@ class HandForm(forms.Form):
                     required=False,
                     initial=1,
                     label=gettext_lazy("Liable for"),
-                    widget=forms.RadioSelect(choices=_PAO_YAKUMAN),
+                    widget=PickRadioSelect(choices=_PAO_YAKUMAN),
                     error_messages={
                         "invalid": gettext_lazy(
                             "Liable for: choose how many of the yakuman were fed."
@@ -290,13 +386,13 @@ class HandForm(forms.Form):
                 choices=_YAKU,
                 required=False,
                 label=gettext_lazy("Yaku"),
-                widget=forms.CheckboxSelectMultiple,
+                widget=YakuChecklist,
             )
             f[f"w{i}_hand"] = forms.ChoiceField(
                 choices=_HAND_KINDS,
                 required=False,
                 label=gettext_lazy("The hand"),
-                widget=forms.RadioSelect,
+                widget=PickRadioSelect,
             )
             for part, label in COUNTERS:
                 out_of_range = _("%(what)s: enter a number from 0 to %(most)s.") % {
@@ -326,7 +422,7 @@ class HandForm(forms.Form):
             f["reason"] = forms.ChoiceField(
                 choices=self._reasons(),
                 required=False,
-                widget=forms.RadioSelect,
+                widget=PickRadioSelect,
                 label=gettext_lazy("Reason"),
             )
         f["offender"] = _seat_field(picks, label=gettext_lazy("Offender"))
@@ -356,7 +452,7 @@ class HandForm(forms.Form):
                 "pao": self[f"w{i}_pao"],
                 "pao_yakuman": (self[f"w{i}_pao_yakuman"] if self.pao_per_yakuman else None),
                 "hand": self[f"w{i}_hand"],
-                "yaku_groups": self._yaku_groups(i),
+                "yaku": self[f"w{i}_yaku"],
                 "counters": [self[f"w{i}_{part}"] for part in ("dora", "ura", "aka")],
                 "fu_shortcuts": FU_SHORTCUTS,
                 "tile_rows": TILE_ROWS,
@@ -368,20 +464,6 @@ class HandForm(forms.Form):
             }
             for i in range(1, self.win_count + 1)
         ]
-
-    def _yaku_groups(self, i: int) -> list[dict[str, Any]]:
-        options = {opt.data["value"]: opt for opt in self[f"w{i}_yaku"]}
-        return [
-            {
-                "title": title,
-                "items": [
-                    {"option": options[key], "yaku": yaku_table.YAKU[key], "name": yaku_name(key),
-                     "value": yaku_value(yaku_table.YAKU[key])}
-                    for key in keys
-                ],
-            }
-            for title, keys in YAKU_GROUPS
-        ]  # fmt: skip
 
     def clean_riichi(self) -> list[int]:
         riichi = sorted(self.cleaned_data["riichi"])
@@ -838,7 +920,7 @@ class FinalScoresForm(forms.Form):
 class PenaltyForm(forms.Form):
     seat = forms.TypedChoiceField(
         coerce=int,
-        widget=forms.RadioSelect,
+        widget=PickRadioSelect,
         label=gettext_lazy("Player"),
         error_messages={"required": gettext_lazy("Choose the player who gets the penalty.")},
     )

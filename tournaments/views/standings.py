@@ -98,6 +98,11 @@ def _export_links(request: HttpRequest) -> list[tuple[str, str]]:
 
 
 class SessionSelect(forms.Select):
+    """A choice of session; a long league offers hundreds of them."""
+
+    # Django's select with its options written in place, not an option template each.
+    template_name = "tournaments/widgets/select.html"
+
     def use_required_attribute(self, initial) -> bool:
         # Never required; and Django's check would read the whole list for its first item.
         return False
