@@ -25,8 +25,8 @@ def _modules(package) -> list[str]:
     return names
 
 
-# tournaments.formatting is pure too: its examples pin how every number looks.
-MODULES = _modules(scoring) + _modules(tenhou) + _modules(seating) + ["tournaments.formatting"]
+# tournaments.wording.formatting is pure too: its examples pin how every number looks.
+MODULES = _modules(scoring) + _modules(tenhou) + _modules(seating) + ["tournaments.wording.formatting"]
 
 
 @pytest.mark.parametrize("name", MODULES)
