@@ -64,14 +64,15 @@ def _panel(request: HttpRequest, event, session: Session | None, page: int, top:
     games: list[Game] = []
     table_pages = 1
     if session is not None:
-        all_games = list(
-            session.games.prefetch_related(
-                Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
-            ).order_by("table_number", "pk")
-        )
-        table_pages = max(1, -(-len(all_games) // TABLES_PER_PAGE))
+        # Only the page's tables are read with their seats: a room may have a hundred.
+        game_ids = list(session.games.order_by("table_number", "pk").values_list("pk", flat=True))
+        table_pages = max(1, -(-len(game_ids) // TABLES_PER_PAGE))
         start = (page % table_pages) * TABLES_PER_PAGE
-        games = all_games[start : start + TABLES_PER_PAGE]
+        games = list(
+            Game.objects.filter(pk__in=game_ids[start : start + TABLES_PER_PAGE])
+            .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("player")))
+            .order_by("table_number", "pk")
+        )
     tables = [
         {
             "number": g.table_number,
