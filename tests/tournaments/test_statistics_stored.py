@@ -118,9 +118,11 @@ def test_each_kind_of_change_leaves_every_seat_with_the_figures_its_hands_make(
 
     scribble(final_game)
     services.set_final_scores(final_game.pk, [40000, 30000, 20000, 10000], 0)
-    assert stored(final_game) == recount(final_game) == [
-        dict.fromkeys(SEAT_FIGURES, 0) | {"yaku": {}}
-    ] * 4
+    assert (
+        stored(final_game)
+        == recount(final_game)
+        == [dict.fromkeys(SEAT_FIGURES, 0) | {"yaku": {}}] * 4
+    )
 
     newcomers = [Player.objects.create(display_name=f"Newcomer {n}") for n in range(4)]
     empty = services.create_game(session, newcomers, table_number=3)
