@@ -69,14 +69,12 @@ def count_seat_figures(apps, schema_editor):
             if deltas:
                 row["dealt_total"] -= deltas[loser] + 1000 * (riichi_mask >> loser & 1)
                 row["dealt_counted"] += 1
-    changed = []
+    # A row at a time: bulk_update's CASE expressions cost far more to build for many rows.
     for seat in seats.values():
         if seat.figures["hands"]:
-            for name, value in seat.figures.items():
-                setattr(seat, name, value)
-            seat.yaku = dict(sorted(seat.counted_yaku.items()))
-            changed.append(seat)
-    GameSeat.objects.bulk_update(changed, [*FIGURES, "yaku"], batch_size=500)
+            GameSeat.objects.filter(pk=seat.pk).update(
+                **seat.figures, yaku=dict(sorted(seat.counted_yaku.items()))
+            )
 
 
 class Migration(migrations.Migration):
