@@ -699,8 +699,9 @@ class Hand(models.Model):
         verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
-    # Written by services whenever the game is replayed, for the statistics: the seat that
-    # dealt this hand and each seat's score change in it (honba and sticks included).
+    # Written by services whenever the game is replayed: the seat that dealt this hand and
+    # each seat's score change in it (honba and sticks included). The statistics read the
+    # seats' figures instead (`GameSeat.hands` and after).
     dealer = models.PositiveSmallIntegerField(
         null=True, blank=True, editable=False, verbose_name=_("dealer")
     )
