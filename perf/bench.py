@@ -18,6 +18,7 @@ from scoring.simulate import random_record
 from tournaments import services, totals, versions
 from tournaments.models import Event, Game, GameSeat, Hand, Player, Session, Win
 from tournaments.services import apply_result
+from tournaments.statistics import seat_figures
 
 SLUG = "bench-league"
 GAMES_PER_SESSION = 100
@@ -96,6 +97,10 @@ def _build_batch(rng, rules, sessions, people, *, first: int, count: int) -> Non
         four = rng.sample(people, 4)
         game_seats = [GameSeat(game=game, seat=s, player=p) for s, p in enumerate(four)]
         apply_result(game_seats, result, finished=True)
+        # Each seat's statistics, as services store them.
+        for seat, figures in zip(game_seats, seat_figures(doc["hands"], result.hands), strict=True):
+            for name, value in figures.items():
+                setattr(seat, name, value)
         seats.extend(game_seats)
         reports = list(result.hands)
         for number, hand_doc in enumerate(doc["hands"], start=1):

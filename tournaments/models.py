@@ -561,6 +561,27 @@ class GameSeat(models.Model):
         verbose_name=_("open session"),
     )
 
+    # Derived, for the statistics: what the seat's player did in the game's hands (chombo
+    # hands left out), rewritten with the other results whenever the game is replayed (see
+    # `tournaments.statistics.seat_figures`).
+    hands = models.PositiveIntegerField(default=0, editable=False, verbose_name=_("hands"))
+    wins = models.PositiveIntegerField(default=0, editable=False, verbose_name=_("wins"))
+    tsumo = models.PositiveIntegerField(default=0, editable=False, verbose_name=_("tsumo"))
+    deal_ins = models.PositiveIntegerField(default=0, editable=False, verbose_name=_("deal-ins"))
+    riichi = models.PositiveIntegerField(default=0, editable=False, verbose_name=_("riichi"))
+    dealer_hands = models.PositiveIntegerField(
+        default=0, editable=False, verbose_name=_("dealer hands")
+    )
+    dealer_repeats = models.PositiveIntegerField(
+        default=0, editable=False, verbose_name=_("dealer repeats")
+    )
+    won_total = models.IntegerField(default=0, editable=False, verbose_name=_("points won"))
+    won_counted = models.PositiveIntegerField(default=0, editable=False)
+    dealt_total = models.IntegerField(default=0, editable=False, verbose_name=_("points dealt in"))
+    dealt_counted = models.PositiveIntegerField(default=0, editable=False)
+    # Yaku key -> how many of the seat's wins had it.
+    yaku = models.JSONField(default=dict, blank=True, editable=False, verbose_name=_("yaku"))
+
     objects = GameSeatQuerySet.as_manager()
 
     class Meta:
@@ -678,8 +699,9 @@ class Hand(models.Model):
         verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
-    # Written by services whenever the game is replayed, for the statistics: the seat that
-    # dealt this hand and each seat's score change in it (honba and sticks included).
+    # Written by services whenever the game is replayed: the seat that dealt this hand and
+    # each seat's score change in it (honba and sticks included). The statistics read the
+    # seats' figures instead (`GameSeat.hands` and after).
     dealer = models.PositiveSmallIntegerField(
         null=True, blank=True, editable=False, verbose_name=_("dealer")
     )

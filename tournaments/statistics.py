@@ -1,26 +1,32 @@
-"""Player statistics from the stored hands: how often each player wins, deals in and
-declares riichi, what they win and pay, and which yaku they win with.
+"""Player statistics: how often each player wins, deals in and declares riichi, what they
+win and pay, and which yaku they win with.
 
-Every figure is read from rows written when a game is stored (hands, wins, the seats, and
-each hand's dealer and point changes), in two queries for any number of games; nothing
-is replayed here and nothing is computed in a template.
+Each seat of a game keeps its player's figures for that game (`seat_figures`, written with
+the game's other results whenever it is stored); a page adds them up per player in two
+queries for any number of games, reading no hand. Nothing is computed in a template.
 """
 
 from __future__ import annotations
 
-import copy
+import dataclasses
+import json
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet, Sum, TextField
+from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from . import versions
 from .models import Game, GameSeat, Hand
 from .wording import formatting, yaku_name
+
+if TYPE_CHECKING:
+    from scoring.game import HandReport
 
 # How many hands a player played: a count, not the list of a game's hands.
 HANDS = pgettext_lazy("how many hands a player played", "Hands")
@@ -225,75 +231,93 @@ class PlayerStats:
         } | {f"{name}_key": _key(getattr(self, name)) for name in SORT_KEYS}
 
 
-SeatRow = tuple[int, int, int, str, int | None, str]  # game, seat, player, name, place, status
+# What a seat keeps of its game for the statistics, each added up over a player's seats.
+SEAT_FIGURES = (
+    "hands", "wins", "tsumo", "deal_ins", "riichi", "dealer_hands", "dealer_repeats",
+    "won_total", "won_counted", "dealt_total", "dealt_counted",
+)  # fmt: skip
 
 
-def seat_rows(games: QuerySet[Game], player_id: int | None = None) -> list[SeatRow]:
-    """The seats of `games` (or only `player_id`'s) as `statistics` takes them: one query."""
-    rows = GameSeat.objects.filter(game__in=games.values("pk"))
+def seat_figures(hands: Sequence[dict[str, Any]], reports: Sequence[HandReport]) -> list[dict]:
+    """Each seat's figures of one game (the `SEAT_FIGURES` and a `yaku` count), from its
+    hands as tenbou-game/1 hand objects and the replay's report of each; a game of final
+    scores only has neither. Chombo hands, which are played again, are left out.
+
+    >>> [f["wins"] for f in seat_figures([], [])]
+    [0, 0, 0, 0]
+    """
+    figures = [dict.fromkeys(SEAT_FIGURES, 0) for _ in range(4)]
+    yaku = [Counter() for _ in range(4)]
+    previous = None  # the dealer of the hand before, chombo hands skipped
+    for hand, report in zip(hands, reports, strict=False):
+        if hand["result"] == Hand.Result.CHOMBO:
+            continue
+        riichi = set(hand.get("riichi", []))
+        for seat in range(4):
+            figures[seat]["hands"] += 1
+            figures[seat]["riichi"] += seat in riichi
+        dealer = report.dealer
+        figures[dealer]["dealer_hands"] += 1
+        figures[dealer]["dealer_repeats"] += previous == dealer
+        previous = dealer
+        dealt_in = False
+        for win in hand.get("wins", []):
+            winner, loser = win["winner"], win.get("loser")
+            row = figures[winner]
+            row["wins"] += 1
+            row["tsumo"] += hand["result"] == Hand.Result.TSUMO
+            row["won_total"] += report.deltas[winner] + 1000 * (winner in riichi)
+            row["won_counted"] += 1
+            yaku[winner].update(
+                k for k in win.get("yaku") or [] if isinstance(k, str) and k not in NOT_YAKU
+            )
+            if loser is not None and not dealt_in:
+                dealt_in = True  # a double ron is one deal-in
+                row = figures[loser]
+                row["deal_ins"] += 1
+                row["dealt_total"] -= report.deltas[loser] + 1000 * (loser in riichi)
+                row["dealt_counted"] += 1
+    for row, counts in zip(figures, yaku, strict=True):
+        row["yaku"] = dict(sorted(counts.items()))
+    return figures
+
+
+def statistics(games: QuerySet[Game], *, player_id: int | None = None) -> list[PlayerStats]:
+    """Statistics of every player seated in `games` (or only of `player_id`), ordered by
+    name: the seats' figures added up per player in one query, and their yaku in one more
+    when someone won."""
+    seats = GameSeat.objects.filter(game__in=games.values("pk"))
     if player_id is not None:
-        rows = rows.filter(player_id=player_id)
-    return list(
-        rows.values_list(
-            "game_id", "seat", "player_id", "player__display_name", "placement", "game__status"
+        seats = seats.filter(player_id=player_id)
+    rows = (
+        seats.order_by()
+        .values("player_id", "player__display_name")
+        .annotate(
+            seat_count=Count("pk"),
+            **{f"sum_{name}": Sum(name) for name in SEAT_FIGURES},
+            # A seat has a placement only while its game is finished.
+            **{f"place_{p}": Count("pk", filter=Q(placement=p)) for p in range(1, 5)},
         )
     )
-
-
-def statistics(
-    games: QuerySet[Game], *, player_id: int | None = None, seats: list[SeatRow] | None = None
-) -> list[PlayerStats]:
-    """Statistics of every player seated in `games` (or only of `player_id`), ordered by
-    name: two queries whatever the number of games, one when the seats are given."""
     stats: dict[int, PlayerStats] = {}
-    who: dict[tuple[int, int], PlayerStats] = {}  # (game, seat) -> the player's figures
-    for game_id, seat, pid, name, placement, status in (
-        seats if seats is not None else seat_rows(games, player_id)
-    ):
-        row = stats.get(pid)
-        if row is None:
-            row = stats[pid] = PlayerStats(pid, name)
-        row.games += 1
-        if status == Game.Status.FINISHED and placement:
-            row.places[placement - 1] += 1
-        who[(game_id, seat)] = row
-    if not who:
-        return []
-    # One row per win, or one row for a hand without wins (a left join).
-    rows = (
-        Hand.objects.filter(game__in=games.values("pk"))
-        .exclude(result=Hand.Result.CHOMBO)
-        .order_by("game_id", "number", "wins__order")
-        .values_list(
-            "game_id", "number", "result", "riichi_mask", "dealer", "deltas",
-            "wins__winner", "wins__loser", "wins__yaku",
+    for row in rows:
+        stats[row["player_id"]] = PlayerStats(
+            row["player_id"],
+            row["player__display_name"],
+            games=row["seat_count"],
+            places=[row[f"place_{p}"] for p in range(1, 5)],
+            **{name: row[f"sum_{name}"] or 0 for name in SEAT_FIGURES},
         )
-    )  # fmt: skip
-    current = previous = None
-    for game_id, number, result, riichi_mask, dealer, deltas, winner, loser, yaku in rows:
-        if (game_id, number) != current:
-            current = (game_id, number)
-            _count_hand(who, game_id, riichi_mask, dealer, previous)
-            previous = (game_id, dealer) if dealer is not None else None
-            dealt_in = False
-        if winner is None:
-            continue
-        deltas = deltas if len(deltas or []) == 4 else None
-        row = who.get((game_id, winner))
-        if row is not None:
-            row.wins += 1
-            row.tsumo += result == Hand.Result.TSUMO
-            row.yaku.update(k for k in yaku or [] if isinstance(k, str) and k not in NOT_YAKU)
-            if deltas:
-                row.won_total += deltas[winner] + 1000 * (riichi_mask >> winner & 1)
-                row.won_counted += 1
-        row = who.get((game_id, loser)) if loser is not None else None
-        if row is not None and not dealt_in:
-            dealt_in = True  # a double ron is one deal-in
-            row.deal_ins += 1
-            if deltas:
-                row.dealt_total -= deltas[loser] + 1000 * (riichi_mask >> loser & 1)
-                row.dealt_counted += 1
+    if any(s.wins for s in stats.values()):
+        # Read as text and decoded in one go: a decoding per seat was most of the page's time.
+        rows = (
+            seats.filter(wins__gt=0).order_by().values_list("player_id", Cast("yaku", TextField()))
+        )
+        ids, texts = zip(*rows, strict=True) if rows else ((), ())
+        for pid, counts in zip(ids, json.loads(f"[{','.join(texts)}]"), strict=True):
+            into = stats[pid].yaku
+            for key, n in counts.items():
+                into[key] += n
     return sorted(stats.values(), key=lambda s: (s.player.casefold(), s.player_id))
 
 
@@ -305,7 +329,9 @@ def merged(*parts: list[PlayerStats]) -> list[PlayerStats]:
         for stats in part:
             into = total.get(stats.player_id)
             if into is None:
-                total[stats.player_id] = copy.deepcopy(stats)
+                total[stats.player_id] = dataclasses.replace(
+                    stats, places=list(stats.places), yaku=Counter(stats.yaku)
+                )
                 continue
             for name in ADDED:
                 setattr(into, name, getattr(into, name) + getattr(stats, name))
@@ -314,10 +340,7 @@ def merged(*parts: list[PlayerStats]) -> list[PlayerStats]:
     return sorted(total.values(), key=lambda s: (s.player.casefold(), s.player_id))
 
 
-ADDED = (
-    "games", "hands", "wins", "tsumo", "deal_ins", "riichi", "dealer_hands", "dealer_repeats",
-    "won_total", "won_counted", "dealt_total", "dealt_counted",
-)  # fmt: skip
+ADDED = ("games", *SEAT_FIGURES)
 
 
 def event_player_statistics(event) -> list[PlayerStats]:
@@ -332,18 +355,6 @@ def event_player_statistics(event) -> list[PlayerStats]:
         lambda: statistics(games.filter(status=Game.Status.FINISHED)),
     )
     return merged(done, statistics(games.exclude(status=Game.Status.FINISHED)))
-
-
-def _count_hand(who, game_id, riichi_mask, dealer, previous) -> None:
-    for seat in range(4):
-        row = who.get((game_id, seat))
-        if row is not None:
-            row.hands += 1
-            row.riichi += riichi_mask >> seat & 1
-    if dealer is not None and (game_id, dealer) in who:
-        who[(game_id, dealer)].dealer_hands += 1
-        if previous == (game_id, dealer):
-            who[(game_id, dealer)].dealer_repeats += 1
 
 
 def yaku_frequency(players: list[PlayerStats]) -> list[dict[str, Any]]:

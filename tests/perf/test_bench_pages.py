@@ -14,8 +14,10 @@ from django.urls import reverse
 
 from perf import bench
 from perf.management.commands.bench_pages import Command, Page
+from tournaments import services
 from tournaments.models import Event, Game, GameSeat, Penalty, Player
 from tournaments.services import replay_record
+from tournaments.statistics import SEAT_FIGURES
 
 pytestmark = pytest.mark.django_db
 
@@ -59,6 +61,15 @@ def test_the_benchmark_league_holds_engine_results_for_every_game():
         assert result.finished
         assert [s.score for s in game.ordered_seats()] == list(result.final_scores)
         assert [s.match_points for s in game.ordered_seats()] == list(result.match_points)
+    # Each seat's statistics are those a replay through the services writes.
+    figures = [*SEAT_FIGURES, "yaku"]
+    built = list(GameSeat.objects.filter(game__in=games).order_by("pk").values_list(*figures))
+    assert sum(row[1] for row in built) > 0  # someone won
+    for game in games:
+        services.rescore_game(game)
+    assert (
+        list(GameSeat.objects.filter(game__in=games).order_by("pk").values_list(*figures)) == built
+    )
 
 
 BENCH_PAGES = (

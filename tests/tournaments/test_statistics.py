@@ -171,8 +171,6 @@ def test_a_player_with_no_games_has_a_page_without_figures(db, client, players):
 
 def test_hands_stored_before_they_kept_their_facts_get_them_from_the_command(online):
     Hand.objects.update(dealer=None, deltas=[])
-    before = statistics(Game.objects.filter(session__event=online))
-    assert all(r.dealer_repeats == 0 and r.average_won is None for r in before)
     out = io.StringIO()
     call_command("store_hand_facts", stdout=out)
     assert out.getvalue() == "Hand facts written for 6 games.\n"

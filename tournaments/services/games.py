@@ -20,6 +20,7 @@ from scoring.game import GameResult
 
 from .. import totals, trail
 from ..models import Game, GameSeat, Hand, Penalty, Player, Session, Win
+from ..statistics import SEAT_FIGURES, seat_figures
 from ..trail import Actor, Kind
 from ..wording.refusals import one_after_another
 from .errors import GameChangeRefused
@@ -37,12 +38,14 @@ def _store_results(
     game: Game,
     result: GameResult,
     *,
+    record: dict[str, Any],
     finish: bool | None = None,
     seats: list[GameSeat] | None = None,
     hand_facts: bool = True,
     left: Sequence[int] = (),
 ) -> None:
-    """Write the derived results beside the game. `finish` None keeps the status, except
+    """Write the derived results beside the game: `result` is the replay of `record`, the
+    game's record as it now stands. `finish` None keeps the status, except
     that an engine-finished game is marked finished when `finish` is True. `seats` are the
     game's seats as read under its lock, if the caller has them.
     `hand_facts` False is for a change that gave each hand it touched its facts already (a
@@ -70,7 +73,7 @@ def _store_results(
     game.ended_by = result.ended_by or ("final_scores" if result.finished else "")
     game.round_now = round_now(result) if is_open else ""
     game.save(update_fields=["status", "ended_by", "round_now", "updated_at"])
-    _write_seats(game, seats, result, is_open=is_open)
+    _write_seats(game, seats, result, record, is_open=is_open)
     if hand_facts:
         _store_hand_facts(game, result)
     # Standings count finished games only: a hand in a game still going changes nothing there.
@@ -86,7 +89,7 @@ def round_now(result: GameResult) -> str:
 
 
 def _store_hand_facts(game: Game, result: GameResult) -> None:
-    """Keep each hand's dealer and score changes beside it, for the statistics."""
+    """Keep each hand's dealer and score changes beside it."""
     hands = list(
         Hand.objects.filter(game=game).order_by("number").only("pk", "number", "dealer", "deltas")
     )
@@ -193,13 +196,24 @@ def apply_result(seats: Sequence[GameSeat], result: GameResult, *, finished: boo
             setattr(seat, name, value)
 
 
-def _write_seats(game: Game, seats: list[GameSeat], result: GameResult, *, is_open: bool) -> None:
-    """Store the results of the game's seats, read under its lock."""
-    fields = ["score", "placement", "match_points", "penalty_points", "open_session_id"]
+def _write_seats(
+    game: Game,
+    seats: list[GameSeat],
+    result: GameResult,
+    record: dict[str, Any],
+    *,
+    is_open: bool,
+) -> None:
+    """Store the results and the statistics of the game's seats, read under its lock."""
+    figures = [*SEAT_FIGURES, "yaku"]
+    fields = ["score", "placement", "match_points", "penalty_points", "open_session_id", *figures]
     stored = [[getattr(seat, name) for name in fields] for seat in seats]
     apply_result(seats, result, finished=game.status == Game.Status.FINISHED)
+    counted = seat_figures(record.get("hands", []), result.hands)
     for seat in seats:
         seat.open_session_id = game.session_id if is_open else None
+        for name, value in counted[seat.seat].items():
+            setattr(seat, name, value)
     # A hand that moves no points (a draw with everyone tenpai) leaves the seats as they are.
     changed = [
         seat
@@ -208,7 +222,8 @@ def _write_seats(game: Game, seats: list[GameSeat], result: GameResult, *, is_op
     ]
     if changed:
         GameSeat.objects.bulk_update(
-            changed, ["score", "placement", "match_points", "penalty_points", "open_session"]
+            changed,
+            ["score", "placement", "match_points", "penalty_points", "open_session", *figures],
         )
 
 
@@ -312,8 +327,9 @@ def delete_game(game_id: int) -> Game:
 def finish_game(game_id: int, *, actor: Actor | None = None) -> GameResult:
     with transaction.atomic():
         game = _locked_game(game_id)
-        result = replay_record(game.to_record())
-        _store_results(game, result, finish=True)
+        record = game.to_record()
+        result = replay_record(record)
+        _store_results(game, result, record=record, finish=True)
         trail.write(Kind.FINISHED, actor=actor, game=game, after=_ended(game))
         return result
 
@@ -328,8 +344,8 @@ def reopen_game(game_id: int, *, actor: Actor | None = None) -> None:
         if game.ended_early:
             game.ended_early = ""
             game.save(update_fields=["ended_early", "updated_at"])
-        result = replay_record(game.to_record())
-        _store_results(game, result, finish=False)
+        record = game.to_record()
+        _store_results(game, replay_record(record), record=record, finish=False)
 
 
 def rescore_game(game: Game, *, left: Sequence[int] = ()) -> GameResult | None:
@@ -340,8 +356,9 @@ def rescore_game(game: Game, *, left: Sequence[int] = ()) -> GameResult | None:
     """
     if game.awaits_final_scores:
         return None
-    result = replay_record(game.to_record())
-    _store_results(game, result, left=left)
+    record = game.to_record()
+    result = replay_record(record)
+    _store_results(game, result, record=record, left=left)
     return result
 
 

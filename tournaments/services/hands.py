@@ -136,6 +136,7 @@ def add_hand(
             _store_results(
                 game,
                 result,
+                record=doc,
                 finish=True if result.finished else None,
                 hand_facts=False,
                 seats=list(game._prefetched_objects_cache["seats"]),
@@ -209,7 +210,7 @@ def replace_hand(
         old = game.hands.get(number=number)
         old.delete()
         _save_hand(Hand.from_record(game, number, hand_doc, created_by=actor.user))
-        _store_results(game, result)
+        _store_results(game, result, record=doc)
         trail.write(
             Kind.HAND_EDITED,
             actor=actor,
@@ -240,7 +241,7 @@ def delete_hand(
         for hand in game.hands.filter(number__gt=number).order_by("number"):
             hand.number -= 1
             hand.save(update_fields=["number"])
-        _store_results(game, result)
+        _store_results(game, result, record=doc)
         after = {"later_hands_moved_up": later} if later else None
         trail.write(
             kind, actor=actor, game=game, hand_number=number, before={"hand": before}, after=after
@@ -291,7 +292,7 @@ def set_final_scores(
         GameSeat.objects.bulk_update(seats, ["entered_score"])
         game.leftover_sticks = leftover_sticks
         game.save(update_fields=["leftover_sticks"])
-        _store_results(game, result, finish=True)
+        _store_results(game, result, record=doc, finish=True)
         trail.write(
             Kind.FINAL_SCORES,
             actor=actor,

@@ -113,7 +113,7 @@ def _store_game_from_record(
                 reason=penalty.get("reason") or "penalty",
                 created_by=user,
             )
-        _store_results(game, result, finish=True if result.finished else None)
+        _store_results(game, result, record=doc, finish=True if result.finished else None)
         return game
 
 

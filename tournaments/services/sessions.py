@@ -34,9 +34,10 @@ def _call_time(game: Game, actor: Actor | None) -> GameResult:
             )
         )
     game.ended_early = "time"
-    result = replay_record(game.to_record())
+    record = game.to_record()
+    result = replay_record(record)
     game.save(update_fields=["ended_early", "updated_at"])
-    _store_results(game, result, finish=True)
+    _store_results(game, result, record=record, finish=True)
     trail.write(Kind.TIME_CALLED, actor=actor, game=game, after=_ended(game))
     return result
 

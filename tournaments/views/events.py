@@ -470,11 +470,7 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
         if chosen
         else games.filter(session__event__in=readable.values("pk"))
     )
-    rows = [
-        (s.game_id, s.seat, player.pk, player.display_name, s.placement, s.game.status)
-        for s in shown
-    ]
-    player_stats = next(iter(statistics(games, seats=rows)), None)
+    player_stats = next(iter(statistics(games, player_id=player.pk)), None)
     finished = [seat for seat in shown if seat.game.is_finished]
     playing = [seat for seat in shown if not seat.game.is_finished]
     # Finished games first, newest first; then the games still going on.

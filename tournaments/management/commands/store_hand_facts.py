@@ -1,4 +1,5 @@
-"""Write each hand's dealer and score changes for games stored before hands kept them."""
+"""Write each hand's dealer and score changes for games stored before hands kept them
+(replaying a game rewrites its seats' statistics too)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from tournaments.models import Game
 
 
 class Command(BaseCommand):
-    help = "Replay every game whose hands lack their dealer or score changes, for statistics."
+    help = "Replay every game whose hands lack their dealer or score changes."
 
     def handle(self, *args, **options):
         games = Game.objects.filter(hands__dealer__isnull=True).distinct().order_by("pk")
