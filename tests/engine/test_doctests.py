@@ -26,7 +26,9 @@ def _modules(package) -> list[str]:
 
 
 # tournaments.wording.formatting is pure too: its examples pin how every number looks.
-MODULES = _modules(scoring) + _modules(tenhou) + _modules(seating) + ["tournaments.wording.formatting"]
+MODULES = (
+    _modules(scoring) + _modules(tenhou) + _modules(seating) + ["tournaments.wording.formatting"]
+)
 
 
 @pytest.mark.parametrize("name", MODULES)
