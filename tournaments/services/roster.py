@@ -156,16 +156,22 @@ def return_to_roster(event_id: int, player_id: int) -> RosterEntry:
     return _set_withdrawn_from(event_id, player_id, None)
 
 
+def _locked_entry(event_id: int, player_id: int) -> RosterEntry:
+    """The player's roster entry, locked for a change; refused when they are not on it."""
+    entry = (
+        RosterEntry.objects.select_for_update()
+        .select_related("player")
+        .filter(event_id=event_id, player_id=player_id)
+        .first()
+    )
+    if entry is None:
+        raise GameChangeRefused(gettext_noop("This player is not on the roster."))
+    return entry
+
+
 def _set_withdrawn_from(event_id: int, player_id: int, session_number: int | None) -> RosterEntry:
     with transaction.atomic():
-        entry = (
-            RosterEntry.objects.select_for_update()
-            .select_related("player")
-            .filter(event_id=event_id, player_id=player_id)
-            .first()
-        )
-        if entry is None:
-            raise GameChangeRefused(gettext_noop("This player is not on the roster."))
+        entry = _locked_entry(event_id, player_id)
         entry.withdrawn_from = session_number
         entry.save(update_fields=["withdrawn_from"])
         versions.changed(event_id)
@@ -176,14 +182,7 @@ def remove_from_roster(event_id: int, player_id: int) -> Player:
     """Take a player off the roster who has not played in the event; one who has is
     withdrawn instead, so that their games keep their name."""
     with transaction.atomic():
-        entry = (
-            RosterEntry.objects.select_for_update()
-            .select_related("player")
-            .filter(event_id=event_id, player_id=player_id)
-            .first()
-        )
-        if entry is None:
-            raise GameChangeRefused(gettext_noop("This player is not on the roster."))
+        entry = _locked_entry(event_id, player_id)
         if GameSeat.objects.filter(game__session__event_id=event_id, player_id=player_id).exists():
             raise GameChangeRefused(
                 gettext_noop("%(player)s has played in this event: mark them withdrawn instead."),
