@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.urls import reverse
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 import seating
@@ -112,12 +113,13 @@ def test_seating_is_previewed_and_confirmed_on_a_phone(live_server, page, seated
     page.get_by_role("link", name="Seat the players").click()
     page.get_by_label("Random").check()
     page.get_by_role("button", name="Preview the tables").click()
-    assert page.get_by_role("heading", name=re.compile(r"Preview: 9 tables")).is_visible()
+    # The preview is the answer to a POST: wait for it rather than look at once.
+    expect(page.get_by_role("heading", name=re.compile(r"Preview: 9 tables"))).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     choice = page.locator(".seating-form fieldset label").first.bounding_box()
     assert choice is not None and choice["height"] >= 44
     page.screenshot(path=str(tmp_path / "seating-preview.png"), full_page=True)
     _keep(tmp_path / "seating-preview.png")
     page.get_by_role("button", name="Create the 9 games").click()
-    assert page.get_by_text("Session 1 is seated at 9 tables.").is_visible()
+    expect(page.get_by_text("Session 1 is seated at 9 tables.")).to_be_visible()
     assert Session.objects.get(number=1, event=seated["event"]).games.count() == 9
