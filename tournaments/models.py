@@ -213,6 +213,19 @@ class Event(models.Model):
     def rules(self) -> scoring.Rules:
         return scoring.resolve_rules(self.rules_spec())
 
+    @property
+    def player_count(self) -> int:
+        """4, or 3 for a three-player (sanma) event: how many seats its games have."""
+        try:
+            return self.rules().players
+        except scoring.ScoringError:
+            return 4
+
+    @property
+    def seats(self) -> range:
+        """The seat numbers of this event's games: 0..3, or 0..2 at three players."""
+        return range(self.player_count)
+
     def roster_players(self, session_number: int | None = None) -> models.QuerySet:
         """The players on this event's roster, by name; with `session_number`, only those
         not withdrawn by that session (round)."""
