@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Player
+from tournaments.models import Player, Session
 
 pytestmark = pytest.mark.django_db
 
@@ -127,3 +127,29 @@ def test_a_table_shows_the_round_its_game_keeps_without_reading_any_hand(client,
         panel = client.get(url("live", session.event.slug), **HTMX).content.decode()
     assert "E2-0" in panel
     assert not [q for q in queries.captured_queries if "tournaments_hand" in q["sql"]]
+
+
+def test_the_event_live_screen_shows_the_round_being_played_not_one_seated_ahead(
+    client, session, game
+):
+    # Round 2 exists with nothing at its tables yet; round 1's table is playing.
+    Session.objects.create(event=session.event, number=2, date=session.date)
+    panel = client.get(url("live", session.event.slug), **HTMX).content.decode()
+    assert "Session 1<" in panel
+    assert "session=1" not in panel  # the next poll follows the play, not session 1
+
+
+def test_the_event_live_screen_moves_on_when_the_next_round_starts(client, session, game):
+    services.add_hand(game.pk, 1, RON)
+    second = Session.objects.create(event=session.event, number=2, date=session.date)
+    make_tables(second, 1)
+    panel = client.get(url("live", session.event.slug), **HTMX).content.decode()
+    assert "Session 2<" in panel
+
+
+def test_a_live_screen_opened_for_a_session_stays_on_it(client, session, game):
+    second = Session.objects.create(event=session.event, number=2, date=session.date)
+    make_tables(second, 1)
+    panel = client.get(url("live", session.event.slug), {"session": 1}, **HTMX).content.decode()
+    assert "Session 1<" in panel
+    assert "session=1" in panel

@@ -11,7 +11,7 @@ against the server's time once, when the page loads.
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -39,6 +39,20 @@ def _number(value, *, default: int, low: int, high: int) -> int:
     return min(max(number, low), high)
 
 
+def session_in_play(event: Event) -> Session | None:
+    """The session the room is playing: the latest with a game in progress, else the latest
+    with any game, else the last-numbered (a round seated ahead of time has no game yet and
+    must not take the screen from the one being played)."""
+    games = Game.objects.filter(session=OuterRef("pk"))
+    return (
+        event.sessions.annotate(
+            playing=Exists(games.filter(status=Game.Status.IN_PROGRESS)), played=Exists(games)
+        )
+        .order_by("-playing", "-played", "-number")
+        .first()
+    )
+
+
 def _state(game: Game) -> str:
     """A table's state as a CSS class of its card: playing, locked, finished or time."""
     if game.is_finished:
@@ -55,7 +69,9 @@ def _status(state: str) -> str:
     }[state]
 
 
-def _panel(request: HttpRequest, event, session: Session | None, page: int, top: int) -> str:
+def _panel(
+    request: HttpRequest, event, session: Session | None, page: int, top: int, *, chosen: bool
+) -> str:
     standings = event_standings(event, lines=0)  # totals only
     rows = standings.rows
     rest = rows[top:]
@@ -104,7 +120,9 @@ def _panel(request: HttpRequest, event, session: Session | None, page: int, top:
     # The next poll shows the next page of each; the count wraps, so it stays small.
     next_page = (page + 1) % (pages * table_pages)
     next_url = reverse("tournaments:live", args=[event.slug]) + f"?page={next_page}&top={top}"
-    if session is not None:
+    # A screen left on the event follows the round being played; one opened for a session
+    # stays on it.
+    if chosen and session is not None:
         next_url += f"&session={session.number}"
     context = {
         "event": event,
@@ -135,15 +153,16 @@ def live(request: HttpRequest, event: Event) -> HttpResponse:
         if session is None:
             raise Http404("No such session.")
     else:
-        session = sessions.order_by("-number").first()
+        session = session_in_play(event)
     page = _number(request.GET.get("page"), default=0, low=0, high=10_000)
     top = _number(request.GET.get("top"), default=TOP, low=1, high=30)
-    query = f"session={session.number if session else ''}&page={page}&top={top}"
+    chosen = bool(request.GET.get("session"))
+    query = f"session={session.number if session else ''}&chosen={chosen:d}&page={page}&top={top}"
     panel = versions.cached(
         "live",
         event,
         versions.PLAY,
-        lambda: _panel(request, event, session, page, top),
+        lambda: _panel(request, event, session, page, top, chosen=chosen),
         query=query,
     )
     if request.htmx:
