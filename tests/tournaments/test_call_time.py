@@ -118,6 +118,25 @@ def test_calling_time_on_a_session_ends_every_unfinished_game_with_hands(
     assert not by_table[2].is_finished
 
 
+def test_calling_time_on_a_session_stops_its_round_clock_at_time(organiser_client, session, game):
+    services.add_hand(game.pk, 1, RON)
+    services.start_round_clock(session.pk, 90)
+    organiser_client.post(url("session_call_time", session.event.slug, 1))
+    session.refresh_from_db()
+    assert session.clock_ends_at <= timezone.now()
+    page = organiser_client.get(url("session", session.event.slug, 1)).content.decode()
+    assert clock_context(session)["left"] == "Time" and "Time" in page
+
+
+def test_calling_time_leaves_a_clock_already_run_out_as_it_was(session, game):
+    services.add_hand(game.pk, 1, RON)
+    earlier = timezone.now() - datetime.timedelta(minutes=100)
+    services.start_round_clock(session.pk, 90, now=earlier)
+    services.call_time_on_session(session.pk)
+    session.refresh_from_db()
+    assert session.clock_ends_at == earlier + datetime.timedelta(minutes=90)
+
+
 def test_the_round_clock_starts_shows_and_stops(organiser_client, client, session):
     response = organiser_client.post(
         url("clock_start", session.event.slug, 1), {"minutes": "90"}, follow=True

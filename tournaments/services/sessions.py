@@ -88,7 +88,17 @@ def call_time_on_session(session_id: int, *, actor: Actor | None = None) -> Time
                     problem=err.phrase,
                 ) from None
             ended.append(game)
+        _clock_out(session_id)
         return TimeCalled(ended, not_started)
+
+
+def _clock_out(session_id: int) -> None:
+    """Time is up for the whole room: a round clock still running shows "Time" now."""
+    now = timezone.now()
+    session = Session.objects.select_for_update().get(pk=session_id)
+    if session.clock_ends_at and session.clock_ends_at > now:
+        session.clock_ends_at = now
+        session.save(update_fields=["clock_ends_at"])
 
 
 def start_round_clock(session_id: int, minutes: int, *, now=None) -> Session:
