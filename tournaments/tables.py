@@ -470,6 +470,14 @@ class ScoreColumn(ValueColumn):
         return formatting.points(value)
 
 
+class PlacesColumn(Column):
+    """A player's places in one session ("1·3"); exported as a number when it is one game,
+    so that a spreadsheet can sum or sort it."""
+
+    def value(self, value, **kwargs):
+        return int(value) if isinstance(value, str) and value.isdigit() else value
+
+
 class AveragePlacementColumn(ValueColumn):
     def render(self, value) -> str:
         return formatting.average_placement(value)
@@ -620,7 +628,7 @@ class StandingsTable(Table):
             extra.append(
                 (
                     f"s{number}_places",
-                    Column(
+                    PlacesColumn(
                         verbose_name=session_places_header(number),
                         default="",
                         attrs=NUMBER,

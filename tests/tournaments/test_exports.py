@@ -67,7 +67,8 @@ def page_value(header: str, text: str):
 def export_value(header: str, value):
     """The same for a cell of an export: CSV text, an XLSX cell value or a JSON value."""
     if header in TEXT_COLUMNS or header.endswith(" places"):
-        return "" if value is None else value
+        # A session's places: "3·2", or one game's place as a number.
+        return "" if value is None else str(value)
     if value is None or value == "":
         return None
     assert not isinstance(value, bool)
@@ -159,6 +160,14 @@ def test_match_points_are_exported_as_exact_tenths_not_floats(client, league):
     assert [sheet.cell(row=r, column=total).number_format for r in range(2, 7)] == ["0.0"] * 5
     place = header.index("Avg place") + 1
     assert sheet.cell(row=2, column=place).number_format == "0.00"
+
+
+def test_a_sessions_single_place_is_a_number_in_the_spreadsheet(client, league):
+    sheet, header, rows = xlsx_export(client.get(url("standings", "league"), {"_export": "xlsx"}))
+    places = [row[header.index("S1 places")] for row in rows]
+    assert any(type(place) is int for place in places)
+    assert all(type(place) is int or "·" in place for place in places if place)
+    assert "3·2" in [row[12] for row in rows]
 
 
 def test_shared_ranks_are_exported_as_numbers_shared_by_the_tied_players(client, organiser):
