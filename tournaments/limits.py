@@ -9,6 +9,8 @@ or mistaken request is refused with a message instead of costing the server.
 # overflowing the database.
 MAX_TABLE_NUMBER = 999
 MAX_SESSION_NUMBER = 10_000
+# Sessions made with a new event: a season of weekly nights fits.
+MAX_SESSIONS_AT_CREATION = 60
 MAX_RULE_NUMBER = 10_000_000
 
 # Most players one event's roster holds: bounds the roster page and a seating plan's input.

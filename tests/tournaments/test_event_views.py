@@ -176,6 +176,43 @@ def test_any_logged_in_user_can_create_an_event_and_becomes_its_organiser(
     assert list(event.organisers.all()) == [stranger]
 
 
+def test_a_new_event_can_be_made_with_its_sessions_at_once(stranger_client):
+    data = event_data(session_count="8", session_spacing="0")
+    response = stranger_client.post(url("event_create"), data, follow=True)
+
+    event = Event.objects.get()
+    assert [(s.number, s.date) for s in event.sessions.all()] == [
+        (number, datetime.date(2026, 10, 10)) for number in range(1, 9)
+    ]
+    assert "Autumn Open created with 8 sessions." in page(response)
+
+
+def test_a_weekly_league_gets_one_session_a_week(stranger_client):
+    data = event_data(ends_on="", kind="league", session_count="3", session_spacing="7")
+    stranger_client.post(url("event_create"), data)
+
+    dates = [s.date for s in Event.objects.get().sessions.all()]
+    assert dates == [datetime.date(2026, 10, d) for d in (10, 17, 24)]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"session_count": "4", "session_spacing": "1"}, "after the event ends"),
+        ({"session_count": "61"}, "At most 60 sessions can be created at once."),
+        ({"session_count": "-1"}, "greater than or equal to 0"),
+        ({"session_count": "x"}, "Enter a whole number."),
+        ({"session_count": "2", "session_spacing": "3"}, "Select a valid choice."),
+    ],
+)
+def test_sessions_that_cannot_be_made_refuse_the_whole_event(stranger_client, changes, message):
+    response = stranger_client.post(url("event_create"), event_data(**changes))
+
+    assert response.status_code == 200
+    assert message in page(response)
+    assert not Event.objects.exists() and not Session.objects.exists()
+
+
 def test_an_event_gets_the_next_free_address_when_its_name_is_taken(organiser_client, event):
     organiser_client.post(url("event_create"), event_data(name="Thursday"))
 

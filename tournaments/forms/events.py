@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from ..limits import MAX_SESSION_NUMBER
+from ..limits import MAX_SESSION_NUMBER, MAX_SESSIONS_AT_CREATION
 from ..models import Event, Session
 from ..wording.rules import preset_choices
 from .common import RESERVED_SLUGS, TenbouFormMixin, _date_input, free_slug, lazy_format
@@ -86,8 +89,66 @@ class EventCreateForm(EventForm):
         ),
     )
 
+    session_count = forms.IntegerField(
+        label=gettext_lazy("Sessions to create"),
+        min_value=0,
+        max_value=MAX_SESSIONS_AT_CREATION,
+        required=False,
+        initial=0,
+        help_text=gettext_lazy(
+            "The rounds of a tournament or the nights of a league, numbered 1, 2, 3 …; "
+            "more can be added later."
+        ),
+        error_messages={
+            "max_value": lazy_format(
+                gettext_lazy("At most %(limit)s sessions can be created at once."),
+                limit=MAX_SESSIONS_AT_CREATION,
+            )
+        },
+    )
+    session_spacing = forms.ChoiceField(
+        label=gettext_lazy("Their dates"),
+        choices=[
+            ("0", gettext_lazy("All on the start date")),
+            ("1", gettext_lazy("One a day from the start date")),
+            ("7", gettext_lazy("One a week from the start date")),
+        ],
+        initial="0",
+        required=False,
+    )
+
     class Meta(EventForm.Meta):
         fields = [*EventForm.Meta.fields, "rules_preset"]
+
+    def clean(self):
+        cleaned = super().clean()
+        starts_on, ends_on = cleaned.get("starts_on"), cleaned.get("ends_on")
+        count = cleaned.get("session_count") or 0
+        if count and starts_on:
+            last = self.session_dates(starts_on, count)[-1]
+            if ends_on and last > ends_on:
+                self.add_error(
+                    "session_spacing",
+                    _(
+                        "The last of these sessions would be on %(last)s, after the event "
+                        "ends. Choose fewer sessions, closer dates or a later end."
+                    )
+                    % {"last": date_format(last)},
+                )
+        return cleaned
+
+    def session_dates(self, starts_on, count: int) -> list:
+        step = int(self.cleaned_data.get("session_spacing") or 0)
+        return [starts_on + datetime.timedelta(days=step * index) for index in range(count)]
+
+    def save_sessions(self, event: Event) -> list[Session]:
+        """The sessions asked for, numbered from 1 (the event is new, so it has none)."""
+        count = self.cleaned_data.get("session_count") or 0
+        dates = self.session_dates(event.starts_on, count)
+        return Session.objects.bulk_create(
+            Session(event=event, number=number, date=date)
+            for number, date in enumerate(dates, start=1)
+        )
 
 
 class SessionForm(TenbouFormMixin, forms.ModelForm):

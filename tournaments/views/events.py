@@ -68,10 +68,18 @@ def event_create(request: HttpRequest) -> HttpResponse:
         with transaction.atomic():
             event = form.save()
             event.organisers.add(request.user)
-        messages.success(
-            request,
-            _("%(event)s created. Add its first session when you are ready.") % {"event": event},
-        )
+            sessions = form.save_sessions(event)
+        if sessions:
+            message = ngettext(
+                "%(event)s created with %(count)s session.",
+                "%(event)s created with %(count)s sessions.",
+                len(sessions),
+            ) % {"event": event, "count": len(sessions)}
+        else:
+            message = _("%(event)s created. Add its first session when you are ready.") % {
+                "event": event
+            }
+        messages.success(request, message)
         return redirect(event)
     return render(request, "tournaments/event_form.html", {"form": form, "event": None})
 
