@@ -225,3 +225,10 @@ def test_the_hand_form_shows_long_names_whole_with_the_dealer_first_at_390_px(
     first = page.locator("#group-riichi .pick").first
     expect(first).to_have_class(re.compile(r"\bdealer\b"))
     expect(first).to_contain_text("dealer")
+    # Unchosen, the dealer's button looks like the others: only a tap makes it look chosen.
+    look = "el => { const s = getComputedStyle(el.querySelector('span')); return "
+    look += "[s.backgroundColor, s.borderColor, s.boxShadow, s.color]; }"
+    second = page.locator("#group-riichi .pick").nth(1)
+    assert first.evaluate(look) == second.evaluate(look)
+    first.click()
+    assert first.evaluate(look) != second.evaluate(look)
