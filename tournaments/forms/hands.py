@@ -97,6 +97,11 @@ TILE_ROWS = [
     )
     for suit, tiles in _TILE_LABELS
 ]
+# A three-player wall holds of the characters only 1m and 9m.
+TILE_ROWS_3 = [
+    (suit, [t for t in tiles if t["mark"] != "m" or t["code"] in ("1m", "9m")])
+    for suit, tiles in TILE_ROWS
+]
 PICK_MODES = [
     ("hand", pgettext_lazy("tiles in hand", "Hand")),
     ("win", gettext_lazy("Winning tile")),
@@ -131,6 +136,12 @@ COUNTERS = (
     ("ura", gettext_lazy("Ura dora")),
     ("aka", gettext_lazy("Red fives")),
 )
+# Three-player games add the North tiles the winner set aside (kita, nukidora): each is
+# one more dora (spec, "Three-player games (sanma)"). There are four Norths in the wall.
+KITA = ("kita", gettext_lazy("Kita (Norths set aside)"))
+MAX_KITA = 4
+# What a tap of the tile picker adds at three players: a North set aside.
+KITA_MODE = ("kita", gettext_lazy("Kita"))
 # Short, so that six fit on a phone as buttons.
 RESULT_LABELS = {
     "ron": gettext_lazy("Ron"),
@@ -163,8 +174,12 @@ class SeatLabel:
 
 
 def seat_labels(names: list[str], dealer: int) -> list[SeatLabel]:
-    """The four seats with the winds of a hand dealt by `dealer`."""
-    return [SeatLabel(seat, name, WINDS[(seat - dealer) % 4]) for seat, name in enumerate(names)]
+    """The seats (four, or three in a three-player game: no North) with the winds of a
+    hand dealt by `dealer`."""
+    count = len(names)
+    return [
+        SeatLabel(seat, name, WINDS[(seat - dealer) % count]) for seat, name in enumerate(names)
+    ]
 
 
 class Choices(BaseChoiceIterator):
@@ -300,8 +315,14 @@ def yaku_value(y: yaku_table.Yaku) -> str:
 
 
 def three_winners_possible(rules: Rules) -> bool:
-    # Under double ron a third ron is an abortive draw, recorded as an abort.
-    return rules.multi_ron is not MultiRon.DOUBLE
+    # Under double ron a third ron is an abortive draw, recorded as an abort; at three
+    # players only two can ron one discard.
+    return rules.multi_ron is not MultiRon.DOUBLE and rules.players == 4
+
+
+# Aborts that need a fourth player: four winds discarded, four riichi declared (the
+# engine refuses them in a three-player game, scoring.record.validate_hand).
+FOUR_PLAYER_ABORTS = (Hand.AbortReason.FOUR_WINDS, Hand.AbortReason.FOUR_RIICHI)
 
 
 class HandForm(forms.Form):
@@ -330,6 +351,7 @@ class HandForm(forms.Form):
         # Each seat's score before this hand, to check who may declare riichi.
         self.scores = scores
         self.win_count = 3 if three_winners_possible(rules) else 2
+        self.counters = COUNTERS + (KITA,) if rules.players == 3 else COUNTERS
         # The pickers offer the seats as they sit in this hand: the dealer (East) first.
         seats = sorted(seats, key=lambda s: WINDS.index(s.wind))
         picks = Choices((s.seat, s) for s in seats)
@@ -394,15 +416,16 @@ class HandForm(forms.Form):
                 label=gettext_lazy("The hand"),
                 widget=PickRadioSelect,
             )
-            for part, label in COUNTERS:
+            for part, label in self.counters:
+                most = MAX_KITA if part == "kita" else MAX_DORA
                 out_of_range = _("%(what)s: enter a number from 0 to %(most)s.") % {
                     "what": label,
-                    "most": MAX_DORA,
+                    "most": most,
                 }
                 f[f"w{i}_{part}"] = forms.IntegerField(
                     required=False,
                     min_value=0,
-                    max_value=MAX_DORA,
+                    max_value=most,
                     label=label,
                     error_messages={
                         "min_value": out_of_range,
@@ -428,12 +451,18 @@ class HandForm(forms.Form):
         f["offender"] = _seat_field(picks, label=gettext_lazy("Offender"))
 
     def _reasons(self) -> list[tuple[str, str]]:
-        triple = self.rules.multi_ron is MultiRon.DOUBLE
+        four = self.rules.players == 4
+        # A third ron needs three players besides the discarder.
+        triple = self.rules.multi_ron is MultiRon.DOUBLE and four
         return [
             (value, label)
             for value, label in Hand.AbortReason.choices
             if (value == Hand.AbortReason.TRIPLE_RON and triple)
-            or (value != Hand.AbortReason.TRIPLE_RON and self.rules.abortive_draws)
+            or (
+                value != Hand.AbortReason.TRIPLE_RON
+                and self.rules.abortive_draws
+                and (four or value not in FOUR_PLAYER_ABORTS)
+            )
         ]
 
     def name(self, seat: int) -> str:
@@ -453,10 +482,11 @@ class HandForm(forms.Form):
                 "pao_yakuman": (self[f"w{i}_pao_yakuman"] if self.pao_per_yakuman else None),
                 "hand": self[f"w{i}_hand"],
                 "yaku": self[f"w{i}_yaku"],
-                "counters": [self[f"w{i}_{part}"] for part in ("dora", "ura", "aka")],
+                "counters": [self[f"w{i}_{part}"] for part, _label in self.counters],
                 "fu_shortcuts": FU_SHORTCUTS,
-                "tile_rows": TILE_ROWS,
-                "pick_modes": PICK_MODES,
+                "tile_rows": self.tile_rows,
+                "pick_modes": self.pick_modes,
+                "three_player": self.rules.players == 3,
                 "conditions": CONDITIONS,
                 "counting": bool(self[f"w{i}_yaku"].value()),
                 "errors": [e for part in PARTS for e in self.errors.get(f"w{i}_{part}", [])],
@@ -698,7 +728,8 @@ class HandForm(forms.Form):
             return count_yaku(
                 keys,
                 is_open=kind == "open",
-                dora=cleaned.get(f"w{i}_dora") or 0,
+                # Kita count as dora: the record keeps them in `dora` too (and apart as `kita`).
+                dora=(cleaned.get(f"w{i}_dora") or 0) + (cleaned.get(f"w{i}_kita") or 0),
                 ura=cleaned.get(f"w{i}_ura") or 0,
                 aka=cleaned.get(f"w{i}_aka") or 0,
                 tsumo=tsumo,
@@ -733,18 +764,33 @@ class HandForm(forms.Form):
         return _("pinfu by tsumo") if count.fu == 20 else _("pinfu by ron")
 
     def _stats(self, i: int, count: Count | None) -> dict[str, Any]:
-        """The win's statistics fields: yaku, dora and open, as far as they were given."""
-        if count is not None:
-            return count.as_win()
+        """The win's statistics fields: yaku, dora (kita among them), open and kita, as far
+        as they were given."""
         cleaned = self.cleaned_data
-        stats: dict[str, Any] = {}
-        kind = cleaned.get(f"w{i}_hand")
-        if kind:
-            stats["open"] = kind == "open"
-        dora = [cleaned.get(f"w{i}_{part}") for part in ("dora", "ura", "aka")]
-        if any(d is not None for d in dora):
-            stats["dora"] = sum(d or 0 for d in dora)
+        kita = cleaned.get(f"w{i}_kita")
+        if count is not None:
+            stats = count.as_win()
+        else:
+            stats = {}
+            kind = cleaned.get(f"w{i}_hand")
+            if kind:
+                stats["open"] = kind == "open"
+            dora = [cleaned.get(f"w{i}_{part}") for part, _label in self.counters]
+            if any(d is not None for d in dora):
+                stats["dora"] = sum(d or 0 for d in dora)
+        if kita:
+            stats["kita"] = kita
         return stats
+
+    @property
+    def pick_modes(self) -> list[tuple[str, Any]]:
+        """What a tap of the tile picker may add: at three players also a North set aside."""
+        return [*PICK_MODES, KITA_MODE] if self.rules.players == 3 else PICK_MODES
+
+    @property
+    def tile_rows(self) -> list:
+        """The tile picker's tiles: a three-player wall has no 2m to 8m."""
+        return TILE_ROWS_3 if self.rules.players == 3 else TILE_ROWS
 
     def to_hand(self, *, keep_from: dict[str, Any] | None = None) -> dict[str, Any]:
         """The hand object of the spec, from a valid form.
@@ -769,7 +815,7 @@ class HandForm(forms.Form):
         return doc
 
 
-STATS = ("yaku", "dora", "open")
+STATS = ("yaku", "dora", "open", "kita")
 VALUE = ("winner", "loser", "han", "fu", "yakuman", "pao", "pao_yakuman")
 PARTS = (
     "winner",
@@ -783,6 +829,7 @@ PARTS = (
     "dora",
     "ura",
     "aka",
+    "kita",
 )
 
 

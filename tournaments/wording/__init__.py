@@ -151,7 +151,7 @@ def describe_hand(hand: dict[str, Any], names: list[str], *, rules: Rules | None
         tenpai = hand.get("tenpai", [])
         if not tenpai:
             return _("Draw · all noten")
-        if len(tenpai) == 4:
+        if len(tenpai) == len(names):
             return _("Draw · all tenpai")
         return _("Draw · tenpai: %(players)s") % {"players": who(tenpai)}
     if result == Hand.Result.NAGASHI:

@@ -1,0 +1,277 @@
+"""Entering three-player (sanma) games: creating a game of three, the hand form and its
+preview, the counting help's kita, final scores of three and the rules form's uma.
+
+A three-player event's games have seats 0 (East), 1 (South) and 2 (West); payments follow
+the engine's three-player rules (spec "Three-player games (sanma)"): under tenhou-sanma a
+tsumo is paid as in a four-player game without the North's share (tsumo_loss on), 200 a
+honba on a ron, 2,000 noten in all, 35,000 start.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Event, Game, Hand, Player, Session
+
+NAMES = ["Aki", "Ben", "Chie"]
+
+
+@pytest.fixture
+def sanma_event(organiser):
+    event = Event.objects.create(
+        name="Sanma Night",
+        slug="sanma",
+        starts_on=datetime.date(2026, 9, 3),
+        rules_preset="tenhou-sanma",
+    )
+    event.organisers.add(organiser)
+    return event
+
+
+@pytest.fixture
+def sanma_session(sanma_event):
+    return Session.objects.create(event=sanma_event, number=1, date=datetime.date(2026, 9, 3))
+
+
+@pytest.fixture
+def trio():
+    return [Player.objects.create(display_name=name) for name in NAMES]
+
+
+@pytest.fixture
+def sanma_game(sanma_session, trio) -> Game:
+    return services.create_game(sanma_session, trio, table_number=1)
+
+
+def url(name, *args):
+    return reverse(f"tournaments:{name}", args=args)
+
+
+def content(response):
+    return response.content.decode()
+
+
+def scores(game):
+    return [s.score for s in game.seats.order_by("seat")]
+
+
+def hand_docs(game):
+    return game.to_record()["hands"]
+
+
+def save(client, game, data, number=1):
+    return client.post(url("hand_new", game.pk), {**data, "number": str(number), "action": "save"})
+
+
+# Creating a game of three.
+
+
+@pytest.mark.django_db
+def test_a_three_player_events_game_form_asks_for_east_south_and_west(
+    organiser_client, sanma_session
+):
+    response = organiser_client.get(url("game_create", "sanma", 1))
+    assert response.status_code == 200
+    page = content(response)
+    assert 'name="east"' in page and 'name="south"' in page and 'name="west"' in page
+    assert 'name="north"' not in page
+    assert "enter the three scores" in page
+
+
+@pytest.mark.django_db
+def test_creating_a_game_of_three_stores_three_seats(organiser_client, sanma_session, trio):
+    data = {
+        "table_number": "1",
+        "entry_mode": "hands",
+        "east": str(trio[0].pk),
+        "south": str(trio[1].pk),
+        "west": str(trio[2].pk),
+    }
+    response = organiser_client.post(url("game_create", "sanma", 1), data, follow=True)
+    assert response.status_code == 200
+    game = Game.objects.get()
+    assert [(s.seat, s.player.display_name) for s in game.ordered_seats()] == list(enumerate(NAMES))
+    assert scores(game) == [35000, 35000, 35000]
+    assert "Table 1 created: East Aki, South Ben, West Chie." in content(response)
+
+
+# The hand form at three players.
+
+RON_FORM = {"result": "ron", "riichi": ["2"], "w1_winner": "1", "loser": "0", "w1_han": "3"}
+RON_FORM["w1_fu"] = "40"
+
+
+def at_table(game) -> Client:
+    """A phone with no login that opened the table's link."""
+    link = services.renew_table_link(game.pk)
+    client = Client()
+    address, code = link.get_absolute_url().split("#")
+    assert client.post(address, {"code": code}).status_code == 302
+    return client
+
+
+@pytest.mark.django_db
+def test_the_hand_form_of_a_three_player_game_offers_three_seats_and_no_four_player_aborts(
+    organiser_client, sanma_game
+):
+    response = organiser_client.get(url("hand_new", sanma_game.pk))
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert [(s.name, s.wind) for s in form.seats] == [("Aki", "E"), ("Ben", "S"), ("Chie", "W")]
+    for name in ("w1_winner", "loser", "tenpai", "riichi", "offender"):
+        assert [value for value, _label in form.fields[name].choices] == [0, 1, 2], name
+    assert [value for value, _label in form.fields["w1_pao"].choices] == ["", 0, 1, 2]
+    assert [value for value, _label in form.fields["reason"].choices] == [
+        "nine_terminals",
+        "four_kans",
+    ]
+    page = content(response)
+    # Two winners at most: no triple ron, no third winner's section.
+    assert "w2_winner" in page and "w3_winner" not in page and "triple_ron" not in page
+    assert 'value="four_winds"' not in page and 'value="four_riichi"' not in page
+    assert 'name="w1_kita"' in page and "Kita (Norths set aside)" in page
+
+
+@pytest.mark.django_db
+def test_a_ron_at_three_players_is_previewed_and_saved_with_three_seats(
+    organiser_client, sanma_game
+):
+    response = organiser_client.post(
+        url("hand_new", sanma_game.pk), {**RON_FORM, "number": "1", "action": "preview"}
+    )
+    assert response.status_code == 200
+    rows = response.context["rows"]
+    # 3 han 40 fu off the dealer: 5,200, and Chie's riichi stick.
+    assert [(r["name"], r["wind"], r["delta"], r["after"]) for r in rows] == [
+        ("Aki", "E", -5200, 29800),
+        ("Ben", "S", 6200, 41200),
+        ("Chie", "W", -1000, 34000),
+    ]
+    assert sum(r["delta"] for r in rows) == -1000 + 1000  # the stick went out and came back
+    assert not Hand.objects.exists()
+    response = save(organiser_client, sanma_game, RON_FORM)
+    assert response.status_code == 302
+    assert hand_docs(sanma_game) == [
+        {"result": "ron", "riichi": [2], "wins": [{"winner": 1, "loser": 0, "han": 3, "fu": 40}]}
+    ]
+    assert scores(sanma_game) == [29800, 41200, 34000]
+
+
+@pytest.mark.django_db
+def test_a_tsumo_with_kita_counts_them_as_dora_and_pays_without_the_norths_share(
+    organiser_client, sanma_game
+):
+    data = {
+        "result": "tsumo",
+        "riichi": ["1"],
+        "w1_winner": "1",
+        "w1_yaku": ["riichi", "menzen_tsumo"],
+        "w1_hand": "closed",
+        "w1_kita": "1",
+        "w1_fu": "30",
+    }
+    response = save(organiser_client, sanma_game, data)
+    assert response.status_code == 302, response.context["form"].errors
+    (win,) = hand_docs(sanma_game)[0]["wins"]
+    # Riichi, menzen tsumo and one kita: 3 han; the kita is kept apart too.
+    assert (win["han"], win["fu"], win["dora"], win["kita"]) == (3, 30, 1, 1)
+    # 3 han 30 fu by a non-dealer's tsumo: 2,000 from the dealer and 1,000 from the other;
+    # tenhou-sanma's tsumo loss leaves the North's 1,000 unpaid. Ben's stick comes back.
+    assert scores(sanma_game) == [33000, 38000, 34000]
+    assert sum(scores(sanma_game)) == 3 * 35000
+
+
+@pytest.mark.django_db
+def test_kita_beyond_the_four_norths_are_refused_and_nothing_is_stored(
+    organiser_client, sanma_game
+):
+    data = {"result": "tsumo", "riichi": [], "w1_winner": "1", "w1_han": "2", "w1_fu": "30"}
+    response = save(organiser_client, sanma_game, {**data, "w1_kita": "5"})
+    assert response.status_code == 200
+    assert "Kita (Norths set aside): enter a number from 0 to 4." in content(response)
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_draw_with_one_and_with_two_tenpai_moves_the_2000_noten_points(
+    organiser_client, sanma_game
+):
+    one = {"result": "draw", "tenpai": ["0"]}
+    assert save(organiser_client, sanma_game, one).status_code == 302
+    # The dealer tenpai takes 1,000 from each noten player.
+    assert scores(sanma_game) == [37000, 34000, 34000]
+    two = {"result": "draw", "tenpai": ["1", "2"]}
+    response = organiser_client.post(
+        url("hand_new", sanma_game.pk), {**two, "number": "2", "action": "preview"}
+    )
+    assert "Draw · tenpai: Ben, Chie" in content(response)
+    assert save(organiser_client, sanma_game, two, number=2).status_code == 302
+    # The noten dealer pays 1,000 to each tenpai player.
+    assert scores(sanma_game) == [35000, 35000, 35000]
+
+
+@pytest.mark.django_db
+def test_a_draw_with_all_three_tenpai_says_all_tenpai(organiser_client, sanma_game):
+    data = {"result": "draw", "tenpai": ["0", "1", "2"], "number": "1", "action": "preview"}
+    response = organiser_client.post(url("hand_new", sanma_game.pk), data)
+    assert response.status_code == 200
+    assert "Draw · all tenpai" in content(response)
+    assert [r["delta"] for r in response.context["rows"]] == [0, 0, 0]
+
+
+@pytest.mark.django_db
+def test_a_chombo_at_three_players_is_paid_as_a_reverse_mangan_tsumo(organiser_client, sanma_game):
+    response = save(organiser_client, sanma_game, {"result": "chombo", "offender": "2"})
+    assert response.status_code == 302
+    # Chie pays a mangan as a non-dealer's tsumo would be paid: 4,000 to the dealer and
+    # 2,000 to Ben; the absent North's 2,000 is not paid (tsumo loss).
+    assert scores(sanma_game) == [39000, 37000, 29000]
+
+
+@pytest.mark.django_db
+def test_a_double_ron_at_three_players_pays_both_winners(organiser_client, sanma_game):
+    data = {
+        "result": "ron",
+        "loser": "0",
+        "w1_winner": "1",
+        "w1_han": "2",
+        "w1_fu": "30",
+        "w2_winner": "2",
+        "w2_han": "1",
+        "w2_fu": "30",
+    }
+    response = save(organiser_client, sanma_game, data)
+    assert response.status_code == 302
+    assert [w["winner"] for w in hand_docs(sanma_game)[0]["wins"]] == [1, 2]
+    assert scores(sanma_game) == [32000, 37000, 36000]
+
+
+@pytest.mark.django_db
+def test_a_seat_the_table_does_not_have_or_a_four_player_abort_is_refused(
+    organiser_client, sanma_game
+):
+    response = save(organiser_client, sanma_game, {**RON_FORM, "w1_winner": "3"})
+    assert response.status_code == 200
+    assert "Select a valid choice" in content(response)
+    response = save(organiser_client, sanma_game, {"result": "abort", "reason": "four_winds"})
+    assert response.status_code == 200
+    assert "Select a valid choice. four_winds is not one of the available choices." in content(
+        response
+    )
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_phone_at_the_table_enters_a_three_player_hand_through_the_link(sanma_game):
+    phone = at_table(sanma_game)
+    response = phone.get(url("hand_new", sanma_game.pk))
+    assert response.status_code == 200
+    assert [s.wind for s in response.context["form"].seats] == ["E", "S", "W"]
+    response = save(phone, sanma_game, {"result": "draw", "tenpai": ["1"]})
+    assert response.status_code == 302
+    assert scores(sanma_game) == [34000, 37000, 34000]
