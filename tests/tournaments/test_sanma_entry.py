@@ -275,3 +275,179 @@ def test_a_phone_at_the_table_enters_a_three_player_hand_through_the_link(sanma_
     response = save(phone, sanma_game, {"result": "draw", "tenpai": ["1"]})
     assert response.status_code == 302
     assert scores(sanma_game) == [34000, 37000, 34000]
+
+
+# Final scores of three.
+
+
+@pytest.fixture
+def sanma_final_game(sanma_session) -> Game:
+    others = [Player.objects.create(display_name=name) for name in ("Eri", "Fumi", "Gen")]
+    return services.create_game(
+        sanma_session, others, table_number=2, entry_mode=Game.EntryMode.FINAL_SCORES
+    )
+
+
+def final_form(*scores, sticks=0, action="preview"):
+    data = {f"score_{seat}": str(score) for seat, score in enumerate(scores)}
+    return {**data, "leftover_sticks": str(sticks), "action": action}
+
+
+@pytest.mark.django_db
+def test_the_final_score_form_of_a_three_player_game_asks_for_three_scores(
+    organiser_client, sanma_final_game
+):
+    response = organiser_client.get(url("final_scores", sanma_final_game.pk))
+    assert response.status_code == 200
+    page = content(response)
+    assert 'name="score_2"' in page and 'name="score_3"' not in page
+    assert "The three scores and the sticks left on the table must add up" in page
+    assert "all three in hundreds (350)" in page
+
+
+@pytest.mark.django_db
+def test_three_final_scores_that_make_three_times_the_start_are_previewed_and_saved(
+    organiser_client, sanma_final_game
+):
+    # 3 x 35,000 = 105,000, with one stick on the table: 104,000 in scores.
+    response = organiser_client.post(
+        url("final_scores", sanma_final_game.pk), final_form(52000, 33000, 19000, sticks=1)
+    )
+    assert response.status_code == 200
+    rows = response.context["rows"]
+    # Return 40,000, uma +20/0/-20, oka +15; the stick goes to first place.
+    assert [(r["name"], r["score"], r["place"], str(r["match_points"])) for r in rows] == [
+        ("Eri", 53000, 1, "48.0"),
+        ("Fumi", 33000, 2, "-7.0"),
+        ("Gen", 19000, 3, "-41.0"),
+    ]
+    assert not sanma_final_game.seats.filter(entered_score__isnull=False).exists()
+    response = organiser_client.post(
+        url("final_scores", sanma_final_game.pk),
+        final_form(52000, 33000, 19000, sticks=1, action="save"),
+    )
+    assert response.status_code == 302
+    sanma_final_game.refresh_from_db()
+    assert sanma_final_game.status == Game.Status.FINISHED
+    assert scores(sanma_final_game) == [53000, 33000, 19000]
+
+
+@pytest.mark.django_db
+def test_three_final_scores_in_hundreds_are_read_as_hundreds(organiser_client, sanma_final_game):
+    response = organiser_client.post(
+        url("final_scores", sanma_final_game.pk), final_form(500, 350, 200)
+    )
+    assert response.status_code == 200
+    assert [r["score"] for r in response.context["rows"]] == [50000, 35000, 20000]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("values", "sticks", "message"),
+    [
+        # Four-player arithmetic: 4 x 35,000 is not what three players start with.
+        (
+            (50000, 35000, 20000),
+            1,
+            "The final scores add up to 105,000 plus 1 stick(s) on the table; they must make "
+            "105,000 (3 x 35,000). Check the scores and the sticks, then try again.",
+        ),
+        ((40000, 30000, 30000), 0, "they must make 105,000 (3 x 35,000)"),
+        ((50000, 35000, 20050), 0, "Type all three in hundreds (e.g. 350)"),
+        ((50000, 35000, ""), 0, "Type Gen&#x27;s final score."),
+    ],
+)
+def test_three_final_scores_that_do_not_add_up_are_refused_and_nothing_is_stored(
+    organiser_client, sanma_final_game, values, sticks, message
+):
+    response = organiser_client.post(
+        url("final_scores", sanma_final_game.pk), final_form(*values, sticks=sticks)
+    )
+    assert response.status_code == 200
+    assert message in content(response)
+    assert not sanma_final_game.seats.filter(entered_score__isnull=False).exists()
+    sanma_final_game.refresh_from_db()
+    assert sanma_final_game.status == Game.Status.IN_PROGRESS
+
+
+# The tile picker at three players.
+
+PICKED = {
+    "tiles": "123456789p99m789s",
+    "win": "9s",
+    "calls": "",
+    "dora": "",
+    "ura": "",
+    "tsumo": "1",
+    "riichi": "1",
+    "seat_wind": "1",
+    "round_wind": "0",
+}
+
+
+@pytest.mark.django_db
+def test_the_tile_picker_of_a_three_player_game_offers_no_2m_to_8m_and_a_kita_mode(
+    organiser_client, sanma_game
+):
+    page = content(organiser_client.get(url("hand_new", sanma_game.pk)))
+    assert 'data-tile="1m"' in page and 'data-tile="9m"' in page
+    for tile in ("2m", "5m", "0m", "8m"):
+        assert f'data-tile="{tile}"' not in page
+    assert 'data-tile="5p"' in page and 'data-tile="0s"' in page
+    assert 'name="picker1_mode" value="kita"' in page
+    assert "the wall has no 2m to 8m" in page
+
+
+@pytest.mark.django_db
+def test_the_tile_picker_refuses_5m_at_three_players_with_a_clear_message(
+    organiser_client, sanma_game
+):
+    query = {**PICKED, "tiles": "123456789p55m789s"}
+    answer = organiser_client.get(url("hand_count", sanma_game.pk), query).json()
+    assert answer == {
+        "ok": False,
+        "error": "5m is not in a three-player game: its wall has no 2m to 8m, of the "
+        "characters only 1m and 9m. Remove it and pick the tiles again.",
+    }
+    # A 5m shown as a dora indicator is no more in the wall.
+    query = {**PICKED, "dora": "5m"}
+    answer = organiser_client.get(url("hand_count", sanma_game.pk), query).json()
+    assert answer["ok"] is False and answer["error"].startswith("5m is not in a three-player")
+
+
+@pytest.mark.django_db
+def test_the_tile_picker_counts_kita_and_the_three_player_dora_after_1m(
+    organiser_client, sanma_game
+):
+    answer = organiser_client.get(url("hand_count", sanma_game.pk), {**PICKED, "kita": "2"}).json()
+    # Riichi, menzen tsumo, pinfu and ittsu (5 han) and two kita.
+    assert (answer["han"], answer["dora"], answer["kita"]) == (7, 2, 2)
+    assert answer["yaku"] == ["menzen_tsumo", "riichi", "pinfu", "ittsu"]
+    # A 1m indicator makes 9m the dora in a three-player wall: the pair of 9m is two dora.
+    query = {**PICKED, "dora": "1m"}
+    answer = organiser_client.get(url("hand_count", sanma_game.pk), query).json()
+    assert (answer["han"], answer["dora"], answer["kita"]) == (7, 2, 0)
+    # A West indicator makes North the dora: each kita counts twice.
+    query = {**PICKED, "kita": "1", "dora": "3z"}
+    answer = organiser_client.get(url("hand_count", sanma_game.pk), query).json()
+    assert (answer["dora"], answer["kita"]) == (2, 1)
+    query = {**PICKED, "kita": "5"}
+    answer = organiser_client.get(url("hand_count", sanma_game.pk), query).json()
+    assert answer["ok"] is False and "there are only four" in answer["error"]
+
+
+@pytest.mark.django_db
+def test_the_tile_picker_of_a_four_player_game_takes_5m_and_refuses_kita(organiser_client, game):
+    query = {**PICKED, "tiles": "123456789p55m789s", "win": "9s"}
+    answer = organiser_client.get(url("hand_count", game.pk), query).json()
+    assert answer["ok"] is True and "kita" not in answer
+    # A 1m indicator makes 2m the dora with four players: none in this hand.
+    answer = organiser_client.get(url("hand_count", game.pk), {**PICKED, "dora": "1m"}).json()
+    assert answer["dora"] == 0
+    answer = organiser_client.get(url("hand_count", game.pk), {**PICKED, "kita": "1"}).json()
+    assert answer == {
+        "ok": False,
+        "error": "Kita (Norths set aside) are only for three-player games: remove them.",
+    }
+    page = content(organiser_client.get(url("hand_new", game.pk)))
+    assert 'data-tile="5m"' in page and 'value="kita"' not in page and "w1_kita" not in page

@@ -881,15 +881,16 @@ def parse_score(text: str) -> int:
     return int(cleaned)
 
 
-# Below this, a score is read as hundreds when all four are: 350 stands for 35,000.
+# Below this, a score is read as hundreds when all of them are: 350 stands for 35,000.
 HUNDREDS_BELOW = 1000
 
 
 class FinalScoresForm(forms.Form):
-    """The four final scores of a final-score-only game; the engine checks the sum.
+    """The final scores of a final-score-only game, one per seat (four, or three in a
+    three-player game); the engine checks the sum.
 
-    Scores are whole hundreds. Four scores all below 1,000 (e.g. 350, 249, 218, 183) are
-    read as hundreds, the way scores are often written on paper, and the preview says so.
+    Scores are whole hundreds. Scores all below 1,000 (e.g. 350, 249, 218, 183) are read
+    as hundreds, the way scores are often written on paper, and the preview says so.
     """
 
     leftover_sticks = forms.IntegerField(
@@ -949,13 +950,26 @@ class FinalScoresForm(forms.Form):
             if value % 100:
                 self.add_error(
                     name,
-                    _(
-                        "%(name)s's score %(score)s is not whole hundreds: scores end in 00, "
-                        "e.g. 35,000. Type all four in hundreds (e.g. 350) if that is quicker."
+                    (
+                        _(
+                            "%(name)s's score %(score)s is not whole hundreds: scores end in "
+                            "00, e.g. 35,000. Type all three in hundreds (e.g. 350) if that is "
+                            "quicker."
+                        )
+                        if self.three_players
+                        else _(
+                            "%(name)s's score %(score)s is not whole hundreds: scores end in "
+                            "00, e.g. 35,000. Type all four in hundreds (e.g. 350) if that is "
+                            "quicker."
+                        )
                     )
                     % {"name": seat.name, "score": f"{value:,}"},
                 )
         return cleaned
+
+    @property
+    def three_players(self) -> bool:
+        return len(self.seats) == 3
 
     def scores(self) -> list[int]:
         return [self.cleaned_data[f"score_{s.seat}"] for s in self.seats]
