@@ -10,6 +10,7 @@ honba on a ron, 2,000 noten in all, 35,000 start.
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.test import Client
@@ -451,3 +452,120 @@ def test_the_tile_picker_of_a_four_player_game_takes_5m_and_refuses_kita(organis
     }
     page = content(organiser_client.get(url("hand_new", game.pk)))
     assert 'data-tile="5m"' in page and 'value="kita"' not in page and "w1_kita" not in page
+
+
+# The rules form.
+
+
+@pytest.mark.django_db
+def test_the_rules_form_of_a_three_player_event_asks_for_three_uma_and_the_tsumo_loss(
+    organiser_client, sanma_event
+):
+    response = organiser_client.get(url("event_rules", "sanma"))
+    assert response.status_code == 200
+    page = content(response)
+    assert 'name="uma_2"' in page and 'name="tsumo_loss"' in page
+    assert "Match points for 1st, 2nd and 3rd place: three numbers." in page
+    assert "Preset default (tenhou-sanma): +20/0/−20." in page
+    assert "Preset default (tenhou-sanma): not paid (tsumo loss)." in page
+    # The 4th place input is there but hidden.
+    assert re.search(r'<input[^>]*name="uma_3"[^>]*hidden', page)
+
+
+@pytest.mark.django_db
+def test_three_uma_values_and_a_split_tsumo_loss_are_stored_for_three_players(
+    organiser_client, sanma_event
+):
+    data = {"preset": "tenhou-sanma", "uma_0": "30", "uma_1": "0", "uma_2": "-30"}
+    response = organiser_client.post(
+        url("event_rules", "sanma"), {**data, "tsumo_loss": "split"}, follow=True
+    )
+    assert response.status_code == 200
+    sanma_event.refresh_from_db()
+    assert sanma_event.rules_overrides == {"uma": [30, 0, -30], "tsumo_loss": "split"}
+    assert [str(u) for u in sanma_event.rules().uma] == ["30", "0", "-30"]
+    page = content(organiser_client.get(url("event_rules", "sanma")))
+    assert "Split between the two payers" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("preset", "uma", "message"),
+    [
+        (
+            "tenhou-sanma",
+            ["20", "10", "-10", "-20"],
+            "These are three-player rules: give three uma values, 1st to 3rd place, and leave "
+            "the 4th empty (or leave all empty for the preset&#x27;s uma).",
+        ),
+        (
+            "tenhou-sanma",
+            ["20", "-20"],
+            "These are three-player rules: give three uma values, 1st to 3rd place",
+        ),
+        (
+            "tenhou-sanma",
+            ["20", "", "-20"],
+            "Give the uma values from 1st place on, with no place left empty in between.",
+        ),
+        ("ari-ari", ["20", "0", "-20"], "Give all four uma values, 1st to 4th"),
+    ],
+)
+def test_an_uma_that_does_not_fit_the_number_of_players_is_refused(
+    organiser_client, organiser, preset, uma, message
+):
+    event = Event.objects.create(
+        name="Open", slug="open", starts_on=datetime.date(2026, 9, 3), rules_preset=preset
+    )
+    event.organisers.add(organiser)
+    data = {"preset": preset, **{f"uma_{i}": value for i, value in enumerate(uma)}}
+    response = organiser_client.post(url("event_rules", "open"), data)
+    assert response.status_code == 200
+    assert message in content(response)
+    event.refresh_from_db()
+    assert event.rules_overrides == {}
+
+
+@pytest.mark.django_db
+def test_a_four_player_events_rules_form_has_four_uma_and_no_tsumo_loss(organiser_client, event):
+    page = content(organiser_client.get(url("event_rules", "thursday")))
+    assert 'name="uma_3"' in page and not re.search(r'<input[^>]*name="uma_3"[^>]*hidden', page)
+    assert 'name="tsumo_loss"' not in page
+    assert "Match points for 1st, 2nd, 3rd and 4th place." in page
+
+
+@pytest.mark.django_db
+def test_changing_a_three_player_event_with_games_to_four_player_rules_is_refused(
+    organiser_client, sanma_event, sanma_game
+):
+    response = organiser_client.post(url("event_rules", "sanma"), {"preset": "tenhou"})
+    assert response.status_code == 200
+    assert (
+        "Nothing was changed. This event&#x27;s games are played by 3 players, so its rules "
+        "cannot change to rules for 4 players." in content(response)
+    )
+    sanma_event.refresh_from_db()
+    assert sanma_event.rules_preset == "tenhou-sanma"
+    assert sanma_game.seats.count() == 3
+
+
+@pytest.mark.django_db
+def test_changing_a_four_player_event_with_games_to_three_player_rules_is_refused(
+    organiser_client, event, final_game
+):
+    # A game still waiting for its final scores counts: it was set up for four.
+    response = organiser_client.post(url("event_rules", "thursday"), {"preset": "tenhou-sanma"})
+    assert response.status_code == 200
+    assert "cannot change to rules for 3 players" in content(response)
+    event.refresh_from_db()
+    assert event.rules_preset == "ari-ari"
+
+
+@pytest.mark.django_db
+def test_an_event_without_games_may_change_between_three_and_four_players(
+    organiser_client, sanma_event
+):
+    response = organiser_client.post(url("event_rules", "sanma"), {"preset": "tenhou"})
+    assert response.status_code == 302
+    sanma_event.refresh_from_db()
+    assert sanma_event.rules_preset == "tenhou" and sanma_event.player_count == 4
