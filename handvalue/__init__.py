@@ -324,6 +324,11 @@ def _check_wall(
                 )
             )
         return
+    if any(call.kind == "chi" for call in calls):
+        # Tenhou's and Mahjong Soul's three-player games: no chi, only pon and kan.
+        raise ScoringError(
+            gettext_noop("A three-player game has no chi: remove the chi, or call it a pon.")
+        )
     shown = [
         *kinds,
         *(k for call in calls for k in call.tiles),

@@ -101,6 +101,78 @@ def test_creating_a_game_of_three_stores_three_seats(organiser_client, sanma_ses
     assert "Table 1 created: East Aki, South Ben, West Chie." in content(response)
 
 
+@pytest.mark.django_db
+def test_a_game_of_three_needs_three_different_players(organiser_client, sanma_session, trio):
+    data = {"table_number": "1", "entry_mode": "hands", "east": trio[0].pk, "south": trio[1].pk}
+    response = organiser_client.post(url("game_create", "sanma", 1), data)
+    assert response.status_code == 200
+    assert "Choose the player at West: a three-player game needs three." in content(response)
+    data["west"] = trio[0].pk
+    response = organiser_client.post(url("game_create", "sanma", 1), data)
+    assert "Aki is already at East: a three-player game needs three different players." in (
+        content(response)
+    )
+    assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_service_refuses_four_players_for_a_three_player_event(sanma_session, trio):
+    fourth = Player.objects.create(display_name="Dan")
+    with pytest.raises(services.GameChangeRefused) as refused:
+        services.create_game(sanma_session, [*trio, fourth], table_number=1)
+    assert str(refused.value) == (
+        "A game of this event needs three different players (three-player rules): choose three."
+    )
+    assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_substitute_at_a_three_player_table_and_three_substitutes_refused(
+    organiser_client, sanma_session, trio
+):
+    data = {
+        "table_number": "1",
+        "entry_mode": "hands",
+        "east": trio[0].pk,
+        "south": trio[1].pk,
+        "west": trio[2].pk,
+        "substitutes": ["0", "1", "2"],
+    }
+    response = organiser_client.post(url("game_create", "sanma", 1), data)
+    assert response.status_code == 200
+    assert "A game of three substitutes counts for nobody" in content(response)
+    assert not Game.objects.exists()
+    response = organiser_client.post(url("game_create", "sanma", 1), {**data, "substitutes": "2"})
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert [s.is_substitute for s in game.ordered_seats()] == [False, False, True]
+
+
+@pytest.mark.django_db
+def test_editing_a_three_player_tables_seats_keeps_three_seats(organiser_client, sanma_game, trio):
+    services.add_hand(sanma_game.pk, 1, {"result": "draw", "riichi": [], "tenpai": [0]})
+    page = content(organiser_client.get(url("game_edit", sanma_game.pk)))
+    assert 'name="west"' in page and 'name="north"' not in page
+    newcomer = Player.objects.create(display_name="Dan")
+    data = {
+        "table_number": "1",
+        "east": trio[0].pk,
+        "south": newcomer.pk,
+        "west": trio[2].pk,
+        "substitutes": ["1"],
+    }
+    response = organiser_client.post(url("game_edit", sanma_game.pk), data)
+    assert response.status_code == 302
+    seats = sanma_game.ordered_seats()
+    assert [(s.player.display_name, s.is_substitute) for s in seats] == [
+        ("Aki", False),
+        ("Dan", True),
+        ("Chie", False),
+    ]
+    # The hand stays with its seat: Dan now holds Ben's noten 1,000.
+    assert scores(sanma_game) == [37000, 34000, 34000]
+
+
 # The hand form at three players.
 
 RON_FORM = {"result": "ron", "riichi": ["2"], "w1_winner": "1", "loser": "0", "w1_han": "3"}
@@ -176,6 +248,10 @@ def test_a_tsumo_with_kita_counts_them_as_dora_and_pays_without_the_norths_share
         "w1_kita": "1",
         "w1_fu": "30",
     }
+    preview = organiser_client.post(
+        url("hand_new", sanma_game.pk), {**data, "number": "1", "action": "preview"}
+    )
+    assert "Ben: Riichi, Menzen tsumo · 1 dora (1 kita) · closed" in content(preview)
     response = save(organiser_client, sanma_game, data)
     assert response.status_code == 302, response.context["form"].errors
     (win,) = hand_docs(sanma_game)[0]["wins"]
@@ -396,6 +472,7 @@ def test_the_tile_picker_of_a_three_player_game_offers_no_2m_to_8m_and_a_kita_mo
         assert f'data-tile="{tile}"' not in page
     assert 'data-tile="5p"' in page and 'data-tile="0s"' in page
     assert 'name="picker1_mode" value="kita"' in page
+    assert 'name="picker1_mode" value="chi"' not in page
     assert "the wall has no 2m to 8m" in page
 
 
@@ -569,3 +646,16 @@ def test_an_event_without_games_may_change_between_three_and_four_players(
     assert response.status_code == 302
     sanma_event.refresh_from_db()
     assert sanma_event.rules_preset == "tenhou" and sanma_event.player_count == 4
+
+
+@pytest.mark.django_db
+def test_a_three_player_hand_is_edited_and_the_game_replayed(organiser_client, sanma_game):
+    services.add_hand(sanma_game.pk, 1, {"result": "draw", "riichi": [], "tenpai": [0]})
+    response = organiser_client.get(url("hand_edit", sanma_game.pk, 1))
+    assert response.status_code == 200
+    assert [s.wind for s in response.context["form"].seats] == ["E", "S", "W"]
+    data = {"result": "draw", "tenpai": ["0", "2"], "action": "save"}
+    response = organiser_client.post(url("hand_edit", sanma_game.pk, 1), data)
+    assert response.status_code == 302
+    assert hand_docs(sanma_game) == [{"result": "draw", "riichi": [], "tenpai": [0, 2]}]
+    assert scores(sanma_game) == [36000, 33000, 36000]

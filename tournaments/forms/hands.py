@@ -784,8 +784,12 @@ class HandForm(forms.Form):
 
     @property
     def pick_modes(self) -> list[tuple[str, Any]]:
-        """What a tap of the tile picker may add: at three players also a North set aside."""
-        return [*PICK_MODES, KITA_MODE] if self.rules.players == 3 else PICK_MODES
+        """What a tap of the tile picker may add: at three players no chi, and a North set
+        aside."""
+        if self.rules.players == 4:
+            return PICK_MODES
+        # No chi at three players (Tenhou's and Mahjong Soul's three-player games).
+        return [*(mode for mode in PICK_MODES if mode[0] != "chi"), KITA_MODE]
 
     @property
     def tile_rows(self) -> list:
