@@ -15,7 +15,6 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.choices import BaseChoiceIterator, normalize_choices
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -26,9 +25,19 @@ from scoring.payouts import MAX_YAKUMAN, VALID_FU, check_value
 from scoring.rules import MultiRon, PaoScope, Rules
 
 from ..models import Game, Hand
-from ..wording import yaku_name
 from ..wording.formatting import points
 from ..wording.refusals import say
+from .hand_picks import (
+    CONDITIONS,
+    KITA_MODE,
+    PICK_MODES,
+    TILE_ROWS,
+    TILE_ROWS_3,
+    Choices,
+    PickCheckboxSelectMultiple,
+    PickRadioSelect,
+    YakuChecklist,
+)
 
 WINDS = "ESWN"
 WIND_NAMES = {
@@ -57,72 +66,6 @@ PAO_YAKUMAN_CHOICES = [(n, f"×{n}") for n in range(1, MAX_YAKUMAN + 1)]
 NOBODY = ("", gettext_lazy("None"))
 HAND_KINDS = [("closed", gettext_lazy("Closed")), ("open", gettext_lazy("Open (called tiles)"))]
 YAKU_CHOICES = [(y.key, y.romaji) for y in yaku_table.YAKU_LIST]
-# The checklist's groups: ordinary yaku by their closed han, then yakuman by multiple.
-YAKU_GROUPS = [
-    (gettext_lazy("1 han"), [y.key for y in yaku_table.by_han(1)]),
-    (gettext_lazy("2 han"), [y.key for y in yaku_table.by_han(2)]),
-    (gettext_lazy("3 han"), [y.key for y in yaku_table.by_han(3)]),
-    (gettext_lazy("6 han"), [y.key for y in yaku_table.by_han(6)]),
-    (gettext_lazy("Yakuman"), [y.key for y in yaku_table.yakuman(1)]),
-    (gettext_lazy("Double yakuman"), [y.key for y in yaku_table.yakuman(2)]),
-]
-# The tile picker's tiles, suit by suit: (code, label); 0 is a red five.
-_TILE_LABELS = [
-    (gettext_lazy("Characters"), [(f"{n}m", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
-    (gettext_lazy("Circles"), [(f"{n}p", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
-    (gettext_lazy("Bamboo"), [(f"{n}s", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
-    (gettext_lazy("Honours"), [
-        ("1z", gettext_lazy("East")), ("2z", gettext_lazy("South")),
-        ("3z", gettext_lazy("West")), ("4z", gettext_lazy("North")),
-        ("5z", pgettext_lazy("dragon tile", "White")),
-        ("6z", pgettext_lazy("dragon tile", "Green")),
-        ("7z", pgettext_lazy("dragon tile", "Red")),
-    ]),
-]  # fmt: skip
-# The same with what the template asks of each tile worked out once: a red five, an honour,
-# the suit letter a number tile shows.
-TILE_ROWS = [
-    (
-        suit,
-        [
-            {
-                "code": code,
-                "label": label,
-                "red": code[0] == "0",
-                "honour": code[-1] == "z",
-                "mark": "" if code[-1] == "z" else code[-1],
-            }
-            for code, label in tiles
-        ],
-    )
-    for suit, tiles in _TILE_LABELS
-]
-# A three-player wall holds of the characters only 1m and 9m.
-TILE_ROWS_3 = [
-    (suit, [t for t in tiles if t["mark"] != "m" or t["code"] in ("1m", "9m")])
-    for suit, tiles in TILE_ROWS
-]
-PICK_MODES = [
-    ("hand", pgettext_lazy("tiles in hand", "Hand")),
-    ("win", gettext_lazy("Winning tile")),
-    ("chi", gettext_lazy("Chi")),
-    ("pon", gettext_lazy("Pon")),
-    ("kan", gettext_lazy("Kan")),
-    ("ankan", gettext_lazy("Closed kan")),
-    ("dora", gettext_lazy("Dora")),
-    ("ura", gettext_lazy("Ura dora")),
-]
-CONDITIONS = [
-    ("riichi", gettext_lazy("Riichi")),
-    ("double_riichi", gettext_lazy("Double riichi")),
-    ("ippatsu", gettext_lazy("Ippatsu")),
-    ("haitei", gettext_lazy("Haitei")),
-    ("houtei", gettext_lazy("Houtei")),
-    ("rinshan", gettext_lazy("Rinshan")),
-    ("chankan", gettext_lazy("Chankan")),
-    ("tenhou", pgettext_lazy("yaku", "Tenhou")),
-    ("chiihou", gettext_lazy("Chiihou")),
-]
 # Fu in one tap: the common cases, with when they apply.
 FU_SHORTCUTS = [
     (20, gettext_lazy("Pinfu tsumo")),
@@ -140,8 +83,6 @@ COUNTERS = (
 # one more dora (spec, "Three-player games (sanma)"). There are four Norths in the wall.
 KITA = ("kita", gettext_lazy("Kita (Norths set aside)"))
 MAX_KITA = 4
-# What a tap of the tile picker adds at three players: a North set aside.
-KITA_MODE = ("kita", gettext_lazy("Kita"))
 # Short, so that six fit on a phone as buttons.
 RESULT_LABELS = {
     "ron": gettext_lazy("Ron"),
@@ -182,104 +123,12 @@ def seat_labels(names: list[str], dealer: int) -> list[SeatLabel]:
     ]
 
 
-class Choices(BaseChoiceIterator):
-    """Choices checked once: a field or widget takes these as they are, where it checks a
-    list pair by pair again (and the hand form has some fifty fields, each with a widget)."""
-
-    def __init__(self, choices) -> None:
-        self.pairs = tuple(normalize_choices(list(choices)))
-
-    def __iter__(self):
-        return iter(self.pairs)
-
-    def __len__(self) -> int:
-        return len(self.pairs)
-
-
 _HAN = Choices(HAN_CHOICES)
 _FU = Choices(FU_CHOICES)
 _YAKUMAN = Choices(YAKUMAN_CHOICES)
 _PAO_YAKUMAN = Choices(PAO_YAKUMAN_CHOICES)
 _YAKU = Choices(YAKU_CHOICES)
 _HAND_KINDS = Choices(HAND_KINDS)
-
-
-class PickRadioSelect(forms.RadioSelect):
-    """Radio buttons drawn as the hand form's grid of big buttons: the whole field is one
-    template (`tournaments/widgets/picks.html`) that writes every option in place, where
-    Django's own includes an option template per option (the form has some two hundred).
-    An option drawn alone (`{{ option.tag }}`, as the yaku checklist does) uses a template
-    that is Django's option templates in one."""
-
-    template_name = "tournaments/widgets/picks.html"
-    option_template_name = "tournaments/widgets/pick_option.html"
-
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
-        option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        add_seat(option, label)
-        return option
-
-
-def add_seat(option: dict, label) -> None:
-    """A seat's player and wind in an option's context, for the template to read as plain
-    keys (a label that is text has none)."""
-    seat = label if isinstance(label, SeatLabel) else None
-    option["dealer"] = seat is not None and seat.wind == "E"
-    option["seat"] = seat and {
-        "name": seat.name,
-        "wind": seat.wind,
-        "wind_name": seat.wind_name,
-        "wind_mark": seat.wind_mark,
-    }
-
-
-class PickCheckboxSelectMultiple(forms.CheckboxSelectMultiple):
-    """Checkboxes drawn as the hand form's grid of big buttons (see `PickRadioSelect`)."""
-
-    template_name = PickRadioSelect.template_name
-    option_template_name = PickRadioSelect.option_template_name
-
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
-        option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        add_seat(option, label)
-        return option
-
-
-class YakuChecklist(PickCheckboxSelectMultiple):
-    """The yaku checkboxes of one winner, in the groups of `YAKU_GROUPS`, each with its
-    worth for hand-count.js: one template for the whole checklist
-    (`tournaments/widgets/yaku_checklist.html`), the groups added to the widget's context."""
-
-    template_name = "tournaments/widgets/yaku_checklist.html"
-
-    def get_context(self, name, value, attrs):
-        context = super().get_context(name, value, attrs)
-        options = {
-            option["value"]: option
-            for _group, group_options, _index in context["widget"]["optgroups"]
-            for option in group_options
-        }
-        context["widget"]["yaku_groups"] = [
-            {
-                "title": title,
-                "items": [
-                    {
-                        "option": options[key],
-                        "key": key,
-                        # Numbers as text: no localisation to look up per option.
-                        "closed": str(yaku.closed_han),
-                        "open": "" if yaku.open_han is None else str(yaku.open_han),
-                        "yakuman": str(yaku.yakuman),
-                        "name": yaku_name(key),
-                        "value": yaku_value(yaku),
-                    }
-                    for key in keys
-                    for yaku in [yaku_table.YAKU[key]]
-                ],
-            }
-            for title, keys in YAKU_GROUPS
-        ]
-        return context
 
 
 def _seat_field(choices: Choices, **kwargs) -> forms.Field:
@@ -301,17 +150,6 @@ def _seats_field(choices: Choices, **kwargs) -> forms.Field:
         widget=PickCheckboxSelectMultiple,
         **kwargs,
     )
-
-
-def yaku_value(y: yaku_table.Yaku) -> str:
-    """How the checklist shows a yaku's worth: "1", "2 · open 1", "closed", "×2"."""
-    if y.closed_only:
-        return _("closed only")
-    if y.yakuman:
-        return ""
-    if y.open_han != y.closed_han:
-        return _("open %(han)s") % {"han": y.open_han}
-    return ""
 
 
 def three_winners_possible(rules: Rules) -> bool:
