@@ -659,3 +659,30 @@ def test_a_three_player_hand_is_edited_and_the_game_replayed(organiser_client, s
     assert response.status_code == 302
     assert hand_docs(sanma_game) == [{"result": "draw", "riichi": [], "tenpai": [0, 2]}]
     assert scores(sanma_game) == [36000, 33000, 36000]
+
+
+@pytest.mark.django_db
+def test_an_abort_for_nine_terminals_and_a_nagashi_mangan_are_entered_at_three_players(
+    organiser_client, sanma_game
+):
+    response = save(organiser_client, sanma_game, {"result": "abort", "reason": "nine_terminals"})
+    assert response.status_code == 302
+    data = {"result": "nagashi", "nagashi": ["2"], "tenpai": ["2"]}
+    assert save(organiser_client, sanma_game, data, number=2).status_code == 302
+    assert [h["result"] for h in hand_docs(sanma_game)] == ["abort", "nagashi"]
+    # Chie's nagashi mangan is paid as a non-dealer's mangan tsumo: 4,000 from the dealer
+    # and 2,000 from Ben, without the North's share.
+    assert scores(sanma_game) == [31000, 33000, 41000]
+
+
+@pytest.mark.django_db
+def test_a_tsumo_under_a_split_tsumo_loss_set_on_the_rules_form(organiser_client, sanma_game):
+    response = organiser_client.post(
+        url("event_rules", "sanma"), {"preset": "tenhou-sanma", "tsumo_loss": "split"}
+    )
+    assert response.status_code == 302
+    data = {"result": "tsumo", "w1_winner": "1", "w1_han": "3", "w1_fu": "30"}
+    assert save(organiser_client, sanma_game, data).status_code == 302
+    # 2,000 from the dealer and 1,000 from Chie, and the North's 1,000 split between
+    # them: 500 more each.
+    assert scores(sanma_game) == [32500, 39000, 33500]
