@@ -438,9 +438,9 @@ def create_game(
 def reseat_game(
     game_id: int, players: Sequence[Player], *, table_number: int | None = None
 ) -> Game:
-    """Put `players` into seats 0-3 (and move the game to `table_number`), then replay the
-    game, all or nothing. What belongs to the seat (an entered final score, a substitute's
-    mark) stays with the seat.
+    """Put `players` into seats 0-3 (0-2 at three players) and move the game to
+    `table_number`, then replay the game, all or nothing. What belongs to the seat (an
+    entered final score, a substitute's mark) stays with the seat.
 
     When players only come in, the seat rows are updated; when players already at the
     table change seats, the rows are replaced: swapping two players row by row would
