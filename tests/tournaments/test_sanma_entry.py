@@ -686,3 +686,18 @@ def test_a_tsumo_under_a_split_tsumo_loss_set_on_the_rules_form(organiser_client
     # 2,000 from the dealer and 1,000 from Chie, and the North's 1,000 split between
     # them: 500 more each.
     assert scores(sanma_game) == [32500, 39000, 33500]
+
+
+@pytest.mark.django_db
+def test_the_three_player_forms_speak_japanese(organiser_client, sanma_game, sanma_session):
+    ja = {"headers": {"accept-language": "ja"}}
+    page = content(organiser_client.get(url("hand_new", sanma_game.pk), **ja))
+    assert "抜きドラ（抜いた北）" in page and "二萬から八萬は使いません" in page
+    page = content(organiser_client.get(url("game_create", "sanma", 1), **ja))
+    assert "3 人の持ち点を入力します" in page
+    response = organiser_client.get(
+        url("hand_count", sanma_game.pk), {**PICKED, "tiles": "123456789p55m789s"}, **ja
+    )
+    assert response.json()["error"].startswith("5m は三人麻雀にはありません。")
+    page = content(organiser_client.post(url("event_rules", "sanma"), {"preset": "tenhou"}, **ja))
+    assert "3 人打ちなので、ルールを 4 人打ちのものに変えることはできません" in page
