@@ -38,6 +38,9 @@ def test_a_three_player_tsumo_with_kita_picked_tile_by_tile_on_a_phone(
     log_in(page, live_server)
     page.goto(f"{live_server.url}{game.get_absolute_url()}hands/new/")
     assert page.locator("#group-w1_winner label.pick").count() == 3
+    # Three seats a row on a phone: nothing cut, every button big enough to tap.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert small_tap_targets(page, ".hand-form .pick span") == []
     page.locator("#group-result label.pick", has_text="Tsumo").click()
     page.locator("#group-w1_winner label.pick", has=page.locator("b", has_text="Ben")).click()
 
