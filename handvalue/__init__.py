@@ -129,6 +129,7 @@ class Situation:
     round_wind: int = 0
     dora_indicators: tuple[int, ...] = ()
     ura_indicators: tuple[int, ...] = ()
+    kita: int = 0  # three players: Norths set aside, each a dora (and one more per North dora)
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,7 @@ class Options:
     open_tanyao: bool = True
     kiriage: bool = False
     double_yakuman: bool = True
+    three_player: bool = False  # the three-player wall: of the characters only 1m and 9m
 
 
 @dataclass(frozen=True)
@@ -146,9 +148,10 @@ class HandValue:
     fu: int
     yakuman: int  # the multiple, 0 for an ordinary hand
     yaku: tuple[str, ...]
-    dora: int  # dora, ura dora and red fives
+    dora: int  # dora, ura dora, red fives and kita
     is_open: bool
     details: tuple[tuple[str, int], ...] = field(default=())  # (key or "dora", han)
+    kita: int = 0  # Norths set aside (three players), counted in `dora` too
 
 
 def parse_tiles(text: str) -> tuple[list[int], int]:
@@ -262,6 +265,7 @@ def value_hand(
     calls = [parse_call(c) if isinstance(c, str) else c for c in calls]
     red += sum(c.red for c in calls)
     _check_tiles(kinds, win, calls, situation)
+    _check_wall(kinds, calls, situation, three_player=options.three_player)
     tiles, melds, win_id = _tiles_136(kinds, win, calls)
     is_open = any(c.is_open for c in calls)
     config = HandConfig(
@@ -298,7 +302,58 @@ def value_hand(
                 gettext_noop("The hand was refused (%(error)s)."), error=result.error
             )
         raise ScoringError(refusal)
-    return _value(result, situation, red, is_open, tiles)
+    return _value(result, situation, red, is_open, tiles, three_player=options.three_player)
+
+
+# 2m to 8m: the tiles a three-player wall leaves out.
+_NOT_IN_THREE = frozenset(range(1, 8))
+NORTH = 30
+MAX_KITA = 4
+
+
+def _check_wall(
+    kinds: list[int], calls: list[Call], situation: Situation, *, three_player: bool
+) -> None:
+    """Refuse tiles the game's wall does not hold, and Norths set aside outside a
+    three-player game (or more of them than there are)."""
+    if not three_player:
+        if situation.kita:
+            raise ScoringError(
+                gettext_noop(
+                    "Kita (Norths set aside) are only for three-player games: remove them."
+                )
+            )
+        return
+    if any(call.kind == "chi" for call in calls):
+        # Tenhou's and Mahjong Soul's three-player games: no chi, only pon and kan.
+        raise ScoringError(
+            gettext_noop("A three-player game has no chi: remove the chi, or call it a pon.")
+        )
+    shown = [
+        *kinds,
+        *(k for call in calls for k in call.tiles),
+        *situation.dora_indicators,
+        *situation.ura_indicators,
+    ]
+    for kind in shown:
+        if kind in _NOT_IN_THREE:
+            raise ScoringError(
+                gettext_noop(
+                    "%(tile)s is not in a three-player game: its wall has no 2m to 8m, of "
+                    "the characters only 1m and 9m. Remove it and pick the tiles again."
+                ),
+                tile=_name(kind),
+            )
+    norths = situation.kita + sum(1 for k in kinds if k == NORTH)
+    norths += sum(1 for call in calls for k in call.tiles if k == NORTH)
+    if not 0 <= situation.kita <= MAX_KITA or norths > MAX_KITA:
+        raise ScoringError(
+            gettext_noop(
+                "%(count)s Norths with the kita: there are only four. Check the kita and the "
+                "hand's tiles."
+            ),
+            count=norths,
+        )
 
 
 def _check_tiles(kinds: list[int], win: int, calls: list[Call], situation: Situation) -> None:
@@ -363,7 +418,15 @@ def _tiles_136(kinds: list[int], win: int, calls: list[Call]) -> tuple[list[int]
     return tiles, melds, win_id
 
 
-def _value(result, situation: Situation, red: int, is_open: bool, tiles: list[int]) -> HandValue:
+def _value(
+    result,
+    situation: Situation,
+    red: int,
+    is_open: bool,
+    tiles: list[int],
+    *,
+    three_player: bool = False,
+) -> HandValue:
     keys: list[str] = []
     details: list[tuple[str, int]] = []
     dora = 0
@@ -376,28 +439,41 @@ def _value(result, situation: Situation, red: int, is_open: bool, tiles: list[in
                 gettext_noop("The hand's yaku %(yaku)s is not played here."), yaku=y.name
             )
         keys.append(key)
-    dora = _dora_count(situation.dora_indicators, tiles) + red
+    indicators = list(situation.dora_indicators)
     if situation.riichi or situation.double_riichi:
-        dora += _dora_count(situation.ura_indicators, tiles)
+        indicators += situation.ura_indicators
+    dora = _dora_count(indicators, tiles, three_player=three_player) + red
+    # Each North set aside is a dora of its own, and a dora again for every indicator that
+    # makes North the dora, as a North in the hand would be.
+    north_dora = sum(1 for i in indicators if _next(i, three_player=three_player) == NORTH)
+    kita = situation.kita
+    dora += kita * (1 + north_dora)
     multiple = sum(YAKU[k].yakuman for k in keys)
     if multiple:
         keys = [k for k in keys if YAKU[k].yakuman]
-        return HandValue(None, result.fu, multiple, tuple(keys), dora, is_open, ())
+        return HandValue(None, result.fu, multiple, tuple(keys), dora, is_open, (), kita)
     for k in keys:
         details.append((k, YAKU[k].han(is_open=is_open) or 0))
     han = sum(h for _, h in details) + dora
     if dora:
         details.append(("dora", dora))
-    return HandValue(han, result.fu, 0, tuple(keys), dora, is_open, tuple(details))
+    return HandValue(han, result.fu, 0, tuple(keys), dora, is_open, tuple(details), kita)
 
 
-def _dora_count(indicators: Sequence[int], tiles: list[int]) -> int:
+def _dora_count(indicators: Sequence[int], tiles: list[int], *, three_player: bool = False) -> int:
     kinds = Counter(t // 4 for t in tiles)
-    return sum(kinds[_next(i)] for i in indicators)
+    return sum(kinds[_next(i, three_player=three_player)] for i in indicators)
 
 
-def _next(indicator: int) -> int:
-    """The dora an indicator shows: the next tile of its suit, winds and dragons in turn."""
+def _next(indicator: int, *, three_player: bool = False) -> int:
+    """The dora an indicator shows: the next tile of its suit, winds and dragons in turn;
+    in a three-player game 1m shows 9m and 9m shows 1m (2m to 8m are not in the wall).
+
+    >>> _next(0), _next(0, three_player=True), _next(8, three_player=True)
+    (1, 8, 0)
+    """
+    if three_player and indicator in (0, 8):
+        return 8 - indicator
     if indicator < 27:
         return indicator - indicator % 9 + (indicator % 9 + 1) % 9
     if indicator < 31:

@@ -816,6 +816,7 @@ class Hand(models.Model):
                 yaku=w.get("yaku") or [],
                 dora=w.get("dora"),
                 is_open=w.get("open"),
+                kita=w.get("kita"),
             )
             for index, w in enumerate(doc.get("wins", []))
         ]
@@ -849,6 +850,8 @@ class Win(models.Model):
     yaku = models.JSONField(default=list, blank=True, verbose_name=_("yaku"))
     dora = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("dora"))
     is_open = models.BooleanField(null=True, blank=True, verbose_name=_("is open"))
+    # Three-player games: the North tiles the winner set aside, already counted in `dora`.
+    kita = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("kita"))
 
     class Meta:
         ordering = ["hand", "order"]
@@ -901,11 +904,12 @@ class Win(models.Model):
         "yaku",
         "dora",
         "is_open",
+        "kita",
     )
 
     @staticmethod
     def engine_win(
-        winner, loser, han, fu, yakuman, pao, pao_yakuman, yaku, dora, is_open
+        winner, loser, han, fu, yakuman, pao, pao_yakuman, yaku, dora, is_open, kita=None
     ) -> payouts.Win:
         """The engine's `Win` from the stored fields of a win, in `ENGINE_FIELDS` order."""
         limit = yakuman is not None
@@ -920,6 +924,7 @@ class Win(models.Model):
             yaku=tuple(yaku) or None,
             dora=dora,
             open=is_open,
+            kita=kita,
         )
 
 

@@ -80,8 +80,10 @@
         : say(total, "yakumans", "Counted: ×{count} yakuman", { count: yakuman });
       return changed;
     }
+    // Kita (Norths set aside, three-player games) count as dora; the counter is absent
+    // at four players and counts 0.
     var dora = number("id_" + prefix + "dora") + number("id_" + prefix + "ura") +
-      number("id_" + prefix + "aka");
+      number("id_" + prefix + "aka") + number("id_" + prefix + "kita");
     han += dora;
     changed = pick(prefix + "han", String(Math.min(han, 13))) || changed;
     var fu = "";

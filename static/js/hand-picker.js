@@ -46,7 +46,12 @@
 
   function setUp(box) {
     var index = box.getAttribute("data-picker");
-    var state = { hand: [], win: "", calls: [], dora: [], ura: [], steps: [] };
+    var fresh = function () {
+      return { hand: [], win: "", calls: [], dora: [], ura: [], kita: [], steps: [] };
+    };
+    var state = fresh();
+    // Three-player games: the picker also counts the Norths set aside (kita).
+    var withKita = box.querySelector('input[name="picker' + index + '_mode"][value="kita"]') !== null;
     var picked = box.querySelector("[data-picked]");
     var result = box.querySelector("[data-picker-result]");
     box.hidden = false;
@@ -64,6 +69,9 @@
         [say(box, "dora", "Dora indicators"), state.dora.join(" ") || say(box, "none", "none")],
         [say(box, "ura", "Ura indicators"), state.ura.join(" ") || say(box, "none", "none")],
       ];
+      if (withKita) {
+        rows.push([say(box, "kita", "Kita"), String(state.kita.length)]);
+      }
       picked.textContent = "";
       rows.forEach(function (row) {
         var dt = document.createElement("dt");
@@ -91,6 +99,12 @@
           state.win = code;
         } else if (kind === "dora" || kind === "ura") {
           state[kind].push(code);
+        } else if (kind === "kita") {
+          if (code !== "4z") {
+            result.textContent = say(box, "kita-north", "Kita are Norths set aside: tap North.");
+            return;
+          }
+          state.kita.push(code);
         } else {
           var tiles = callTiles(kind, code);
           if (!tiles) {
@@ -113,7 +127,7 @@
         }
         show();
       } else if (event.target.closest("[data-picker-clear]")) {
-        state = { hand: [], win: "", calls: [], dora: [], ura: [], steps: [] };
+        state = fresh();
         show();
       } else if (event.target.closest("[data-picker-count]")) {
         count();
@@ -133,6 +147,9 @@
       params.set("calls", state.calls.join(" "));
       params.set("dora", state.dora.join(""));
       params.set("ura", state.ura.join(""));
+      if (withKita) {
+        params.set("kita", String(state.kita.length));
+      }
       params.set("tsumo", checkedValue("result") === "tsumo" ? "1" : "0");
       params.set("seat_wind", String(WINDS.indexOf(windMark ? windMark.getAttribute("data-wind") : "E")));
       params.set("round_wind", form.getAttribute("data-round-wind") || "0");
@@ -172,10 +189,13 @@
       help.querySelectorAll("label[data-yaku] input").forEach(function (input) {
         input.checked = answer.yaku.indexOf(input.value) !== -1;
       });
-      ["dora", "ura", "aka"].forEach(function (part) {
+      // The answer's dora hold the kita: each goes to its own counter.
+      var kita = answer.kita || 0;
+      var counted = { dora: String(answer.dora - kita), kita: kita ? String(kita) : "" };
+      ["dora", "ura", "aka", "kita"].forEach(function (part) {
         var counter = document.getElementById("id_" + prefix + part);
         if (counter) {
-          counter.value = part === "dora" ? String(answer.dora) : "";
+          counter.value = counted[part] || "";
         }
       });
       form.dispatchEvent(new Event("change"));

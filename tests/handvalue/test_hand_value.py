@@ -202,3 +202,58 @@ def test_the_calculator_needs_no_django():
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+# Three-player games: the wall without 2m to 8m, and Norths set aside (kita).
+
+SANMA = Options(three_player=True)
+PINFU_ITTSU = "123456789p99m789s"  # closed; 9s completes 78s
+
+
+def test_a_three_player_hand_counts_each_kita_as_one_dora():
+    plain = value_hand(PINFU_ITTSU, "9s", [], Situation(tsumo=True), SANMA)
+    with_kita = value_hand(PINFU_ITTSU, "9s", [], Situation(tsumo=True, kita=3), SANMA)
+    assert (with_kita.han - plain.han, with_kita.dora, with_kita.kita) == (3, 3, 3)
+    assert with_kita.yaku == plain.yaku
+
+
+def test_a_kita_is_a_dora_again_when_the_indicator_makes_north_the_dora():
+    # West (3z) shows North; ura dora count only after riichi.
+    situation = Situation(tsumo=True, riichi=True, kita=2, dora_indicators=(29,))
+    assert value_hand(PINFU_ITTSU, "9s", [], situation, SANMA).dora == 4
+    situation = Situation(tsumo=True, riichi=True, kita=2, ura_indicators=(29,))
+    assert value_hand(PINFU_ITTSU, "9s", [], situation, SANMA).dora == 4
+
+
+def test_in_a_three_player_wall_1m_shows_9m_and_9m_shows_1m():
+    shows_9m = Situation(tsumo=True, dora_indicators=(0,))
+    assert value_hand(PINFU_ITTSU, "9s", [], shows_9m, SANMA).dora == 2
+    assert value_hand(PINFU_ITTSU, "9s", [], shows_9m).dora == 0  # four players: 2m
+    shows_1m = Situation(tsumo=True, dora_indicators=(8,))
+    assert value_hand(PINFU_ITTSU, "9s", [], shows_1m, SANMA).dora == 0
+
+
+@pytest.mark.parametrize(
+    ("tiles", "calls", "indicators", "tile"),
+    [
+        ("123456789p55m789s", [], (), "5m"),
+        ("123456789p99m789s", [], (1,), "2m"),
+        ("123456p99m789s", ["pon:222m"], (), "2m"),
+    ],
+)
+def test_a_three_player_hand_refuses_2m_to_8m_wherever_they_are(tiles, calls, indicators, tile):
+    with pytest.raises(ScoringError) as refused:
+        value_hand(tiles, "9s", calls, Situation(tsumo=True, dora_indicators=indicators), SANMA)
+    assert str(refused.value).startswith(f"{tile} is not in a three-player game")
+
+
+def test_a_three_player_hand_has_no_chi():
+    with pytest.raises(ScoringError, match="A three-player game has no chi"):
+        value_hand("123789p99m789s", "9s", ["chi:456p"], Situation(tsumo=False), SANMA)
+
+
+def test_kita_are_refused_at_four_players_and_beyond_the_four_norths():
+    with pytest.raises(ScoringError, match="only for three-player games"):
+        value_hand(PINFU_ITTSU, "9s", [], Situation(tsumo=True, kita=1))
+    with pytest.raises(ScoringError, match="there are only four"):
+        value_hand("123456789p44z789s", "9s", [], Situation(tsumo=True, kita=3), SANMA)

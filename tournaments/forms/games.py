@@ -25,8 +25,8 @@ class PlayerChoice(forms.ModelChoiceField):
 
 
 class GameForm(TenbouFormMixin, forms.Form):
-    """Table number and the four players by starting seat; on creation also the entry
-    mode and an optional random seat draw."""
+    """Table number and the players by starting seat (four, or East, South and West under
+    three-player rules); on creation also the entry mode and an optional random seat draw."""
 
     SEAT_FIELDS = ("east", "south", "west", "north")
 
@@ -39,13 +39,17 @@ class GameForm(TenbouFormMixin, forms.Form):
     def __init__(self, *args, session: Session, user, game: Game | None = None, **kwargs) -> None:
         self.session = session
         self.game = game
+        self.player_count = session.event.player_count
+        self.seat_fields = self.SEAT_FIELDS[: self.player_count]
+        self.seat_winds = SEAT_WINDS[: self.player_count]
         if game is not None:
             seats = game.ordered_seats()
             kwargs.setdefault(
                 "initial",
                 {"table_number": game.table_number}
                 | {
-                    name: seat.player_id for name, seat in zip(self.SEAT_FIELDS, seats, strict=True)
+                    name: seat.player_id
+                    for name, seat in zip(self.seat_fields, seats, strict=False)
                 },
             )
         else:
@@ -61,13 +65,18 @@ class GameForm(TenbouFormMixin, forms.Form):
             # A player made inactive since keeps their seat in the game they played.
             offered |= Q(seats__game=game)
         players = Player.objects.filter(offered).distinct().order_by("display_name")
-        for name, wind in zip(self.SEAT_FIELDS, SEAT_WINDS, strict=True):
+        three = self.player_count == 3
+        for name, wind in zip(self.seat_fields, self.seat_winds, strict=True):
             self.fields[name] = PlayerChoice(
                 queryset=players,
                 label=wind,
                 empty_label=_("Choose a player"),
                 error_messages={
-                    "required": _("Choose the player at %(wind)s: a game needs four.")
+                    "required": (
+                        _("Choose the player at %(wind)s: a three-player game needs three.")
+                        if three
+                        else _("Choose the player at %(wind)s: a game needs four.")
+                    )
                     % {"wind": wind},
                     "invalid_choice": _(
                         "The player chosen at %(wind)s is not one you can seat here: choose "
@@ -78,14 +87,21 @@ class GameForm(TenbouFormMixin, forms.Form):
             )
         self.fields["substitutes"] = forms.TypedMultipleChoiceField(
             label=gettext_lazy("Substitutes"),
-            choices=list(enumerate(SEAT_WINDS)),
+            choices=list(enumerate(self.seat_winds)),
             coerce=int,
             required=False,
             widget=forms.CheckboxSelectMultiple,
             initial=[s.seat for s in game.ordered_seats() if s.is_substitute] if game else [],
-            help_text=_(
-                "A substitute sits in for this one game: it counts for the other three "
-                "players, but the substitute is not ranked in the standings."
+            help_text=(
+                _(
+                    "A substitute sits in for this one game: it counts for the other two "
+                    "players, but the substitute is not ranked in the standings."
+                )
+                if three
+                else _(
+                    "A substitute sits in for this one game: it counts for the other three "
+                    "players, but the substitute is not ranked in the standings."
+                )
             ),
         )
         if game is None:
@@ -94,26 +110,44 @@ class GameForm(TenbouFormMixin, forms.Form):
                 choices=Game.EntryMode.choices,
                 initial=Game.EntryMode.HANDS,
                 widget=forms.RadioSelect,
-                help_text=_("Final scores only: enter the four scores when the game is over."),
+                help_text=(
+                    _("Final scores only: enter the three scores when the game is over.")
+                    if three
+                    else _("Final scores only: enter the four scores when the game is over.")
+                ),
             )
             self.fields["random_seats"] = forms.BooleanField(
                 label=_("Random seat draw"),
                 required=False,
-                help_text=_("Shuffle the four players into seats when the game is created."),
+                help_text=(
+                    _("Shuffle the three players into seats when the game is created.")
+                    if three
+                    else _("Shuffle the four players into seats when the game is created.")
+                ),
             )
-            self.order_fields(["table_number", "entry_mode", *self.SEAT_FIELDS])
+            self.order_fields(["table_number", "entry_mode", *self.seat_fields])
 
     def clean(self):
         cleaned = super().clean()
         seen: dict[int, str] = {}
-        for name, wind in zip(self.SEAT_FIELDS, SEAT_WINDS, strict=True):
+        for name, wind in zip(self.seat_fields, self.seat_winds, strict=True):
             player = cleaned.get(name)
             if player is None:
                 continue
             if player.pk in seen:
                 self.add_error(
                     name,
-                    _("%(player)s is already at %(wind)s: a game needs four different players.")
+                    (
+                        _(
+                            "%(player)s is already at %(wind)s: a three-player game needs "
+                            "three different players."
+                        )
+                        if self.player_count == 3
+                        else _(
+                            "%(player)s is already at %(wind)s: a game needs four different "
+                            "players."
+                        )
+                    )
                     % {"player": player, "wind": seen[player.pk]},
                 )
             else:
@@ -129,7 +163,7 @@ class GameForm(TenbouFormMixin, forms.Form):
         table = cleaned.get("table_number")
         if table and services.open_table_clash(self.session.pk, table, exclude=exclude):
             self.add_error("table_number", say(services.table_clash_message(table)))
-        chosen = [(name, cleaned.get(name)) for name in self.SEAT_FIELDS]
+        chosen = [(name, cleaned.get(name)) for name in self.seat_fields]
         clashes = services.open_seat_clashes(
             self.session.pk, [p for _, p in chosen if p is not None], exclude=exclude
         )
@@ -140,12 +174,18 @@ class GameForm(TenbouFormMixin, forms.Form):
                 )
 
     def players(self) -> list[Player]:
-        return [self.cleaned_data[name] for name in self.SEAT_FIELDS]
+        return [self.cleaned_data[name] for name in self.seat_fields]
+
+    def seat_boundfields(self) -> list[forms.BoundField]:
+        """The player fields by starting seat, for the template."""
+        return [self[name] for name in self.seat_fields]
 
     def clean_substitutes(self) -> list[int]:
         seats = sorted(set(self.cleaned_data["substitutes"]))
-        if len(seats) == 4:
+        if len(seats) == self.player_count:
             raise ValidationError(
-                _("A game of four substitutes counts for nobody: untick the regular players.")
+                _("A game of three substitutes counts for nobody: untick the regular players.")
+                if self.player_count == 3
+                else _("A game of four substitutes counts for nobody: untick the regular players.")
             )
         return seats

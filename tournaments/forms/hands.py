@@ -15,7 +15,6 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.choices import BaseChoiceIterator, normalize_choices
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -26,9 +25,19 @@ from scoring.payouts import MAX_YAKUMAN, VALID_FU, check_value
 from scoring.rules import MultiRon, PaoScope, Rules
 
 from ..models import Game, Hand
-from ..wording import yaku_name
 from ..wording.formatting import points
 from ..wording.refusals import say
+from .hand_picks import (
+    CONDITIONS,
+    KITA_MODE,
+    PICK_MODES,
+    TILE_ROWS,
+    TILE_ROWS_3,
+    Choices,
+    PickCheckboxSelectMultiple,
+    PickRadioSelect,
+    YakuChecklist,
+)
 
 WINDS = "ESWN"
 WIND_NAMES = {
@@ -57,67 +66,6 @@ PAO_YAKUMAN_CHOICES = [(n, f"×{n}") for n in range(1, MAX_YAKUMAN + 1)]
 NOBODY = ("", gettext_lazy("None"))
 HAND_KINDS = [("closed", gettext_lazy("Closed")), ("open", gettext_lazy("Open (called tiles)"))]
 YAKU_CHOICES = [(y.key, y.romaji) for y in yaku_table.YAKU_LIST]
-# The checklist's groups: ordinary yaku by their closed han, then yakuman by multiple.
-YAKU_GROUPS = [
-    (gettext_lazy("1 han"), [y.key for y in yaku_table.by_han(1)]),
-    (gettext_lazy("2 han"), [y.key for y in yaku_table.by_han(2)]),
-    (gettext_lazy("3 han"), [y.key for y in yaku_table.by_han(3)]),
-    (gettext_lazy("6 han"), [y.key for y in yaku_table.by_han(6)]),
-    (gettext_lazy("Yakuman"), [y.key for y in yaku_table.yakuman(1)]),
-    (gettext_lazy("Double yakuman"), [y.key for y in yaku_table.yakuman(2)]),
-]
-# The tile picker's tiles, suit by suit: (code, label); 0 is a red five.
-_TILE_LABELS = [
-    (gettext_lazy("Characters"), [(f"{n}m", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
-    (gettext_lazy("Circles"), [(f"{n}p", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
-    (gettext_lazy("Bamboo"), [(f"{n}s", f"{n}") for n in (1, 2, 3, 4, 5, 0, 6, 7, 8, 9)]),
-    (gettext_lazy("Honours"), [
-        ("1z", gettext_lazy("East")), ("2z", gettext_lazy("South")),
-        ("3z", gettext_lazy("West")), ("4z", gettext_lazy("North")),
-        ("5z", pgettext_lazy("dragon tile", "White")),
-        ("6z", pgettext_lazy("dragon tile", "Green")),
-        ("7z", pgettext_lazy("dragon tile", "Red")),
-    ]),
-]  # fmt: skip
-# The same with what the template asks of each tile worked out once: a red five, an honour,
-# the suit letter a number tile shows.
-TILE_ROWS = [
-    (
-        suit,
-        [
-            {
-                "code": code,
-                "label": label,
-                "red": code[0] == "0",
-                "honour": code[-1] == "z",
-                "mark": "" if code[-1] == "z" else code[-1],
-            }
-            for code, label in tiles
-        ],
-    )
-    for suit, tiles in _TILE_LABELS
-]
-PICK_MODES = [
-    ("hand", pgettext_lazy("tiles in hand", "Hand")),
-    ("win", gettext_lazy("Winning tile")),
-    ("chi", gettext_lazy("Chi")),
-    ("pon", gettext_lazy("Pon")),
-    ("kan", gettext_lazy("Kan")),
-    ("ankan", gettext_lazy("Closed kan")),
-    ("dora", gettext_lazy("Dora")),
-    ("ura", gettext_lazy("Ura dora")),
-]
-CONDITIONS = [
-    ("riichi", gettext_lazy("Riichi")),
-    ("double_riichi", gettext_lazy("Double riichi")),
-    ("ippatsu", gettext_lazy("Ippatsu")),
-    ("haitei", gettext_lazy("Haitei")),
-    ("houtei", gettext_lazy("Houtei")),
-    ("rinshan", gettext_lazy("Rinshan")),
-    ("chankan", gettext_lazy("Chankan")),
-    ("tenhou", pgettext_lazy("yaku", "Tenhou")),
-    ("chiihou", gettext_lazy("Chiihou")),
-]
 # Fu in one tap: the common cases, with when they apply.
 FU_SHORTCUTS = [
     (20, gettext_lazy("Pinfu tsumo")),
@@ -131,6 +79,10 @@ COUNTERS = (
     ("ura", gettext_lazy("Ura dora")),
     ("aka", gettext_lazy("Red fives")),
 )
+# Three-player games add the North tiles the winner set aside (kita, nukidora): each is
+# one more dora (spec, "Three-player games (sanma)"). There are four Norths in the wall.
+KITA = ("kita", gettext_lazy("Kita (Norths set aside)"))
+MAX_KITA = 4
 # Short, so that six fit on a phone as buttons.
 RESULT_LABELS = {
     "ron": gettext_lazy("Ron"),
@@ -163,22 +115,12 @@ class SeatLabel:
 
 
 def seat_labels(names: list[str], dealer: int) -> list[SeatLabel]:
-    """The four seats with the winds of a hand dealt by `dealer`."""
-    return [SeatLabel(seat, name, WINDS[(seat - dealer) % 4]) for seat, name in enumerate(names)]
-
-
-class Choices(BaseChoiceIterator):
-    """Choices checked once: a field or widget takes these as they are, where it checks a
-    list pair by pair again (and the hand form has some fifty fields, each with a widget)."""
-
-    def __init__(self, choices) -> None:
-        self.pairs = tuple(normalize_choices(list(choices)))
-
-    def __iter__(self):
-        return iter(self.pairs)
-
-    def __len__(self) -> int:
-        return len(self.pairs)
+    """The seats (four, or three in a three-player game: no North) with the winds of a
+    hand dealt by `dealer`."""
+    count = len(names)
+    return [
+        SeatLabel(seat, name, WINDS[(seat - dealer) % count]) for seat, name in enumerate(names)
+    ]
 
 
 _HAN = Choices(HAN_CHOICES)
@@ -187,84 +129,6 @@ _YAKUMAN = Choices(YAKUMAN_CHOICES)
 _PAO_YAKUMAN = Choices(PAO_YAKUMAN_CHOICES)
 _YAKU = Choices(YAKU_CHOICES)
 _HAND_KINDS = Choices(HAND_KINDS)
-
-
-class PickRadioSelect(forms.RadioSelect):
-    """Radio buttons drawn as the hand form's grid of big buttons: the whole field is one
-    template (`tournaments/widgets/picks.html`) that writes every option in place, where
-    Django's own includes an option template per option (the form has some two hundred).
-    An option drawn alone (`{{ option.tag }}`, as the yaku checklist does) uses a template
-    that is Django's option templates in one."""
-
-    template_name = "tournaments/widgets/picks.html"
-    option_template_name = "tournaments/widgets/pick_option.html"
-
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
-        option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        add_seat(option, label)
-        return option
-
-
-def add_seat(option: dict, label) -> None:
-    """A seat's player and wind in an option's context, for the template to read as plain
-    keys (a label that is text has none)."""
-    seat = label if isinstance(label, SeatLabel) else None
-    option["dealer"] = seat is not None and seat.wind == "E"
-    option["seat"] = seat and {
-        "name": seat.name,
-        "wind": seat.wind,
-        "wind_name": seat.wind_name,
-        "wind_mark": seat.wind_mark,
-    }
-
-
-class PickCheckboxSelectMultiple(forms.CheckboxSelectMultiple):
-    """Checkboxes drawn as the hand form's grid of big buttons (see `PickRadioSelect`)."""
-
-    template_name = PickRadioSelect.template_name
-    option_template_name = PickRadioSelect.option_template_name
-
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
-        option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        add_seat(option, label)
-        return option
-
-
-class YakuChecklist(PickCheckboxSelectMultiple):
-    """The yaku checkboxes of one winner, in the groups of `YAKU_GROUPS`, each with its
-    worth for hand-count.js: one template for the whole checklist
-    (`tournaments/widgets/yaku_checklist.html`), the groups added to the widget's context."""
-
-    template_name = "tournaments/widgets/yaku_checklist.html"
-
-    def get_context(self, name, value, attrs):
-        context = super().get_context(name, value, attrs)
-        options = {
-            option["value"]: option
-            for _group, group_options, _index in context["widget"]["optgroups"]
-            for option in group_options
-        }
-        context["widget"]["yaku_groups"] = [
-            {
-                "title": title,
-                "items": [
-                    {
-                        "option": options[key],
-                        "key": key,
-                        # Numbers as text: no localisation to look up per option.
-                        "closed": str(yaku.closed_han),
-                        "open": "" if yaku.open_han is None else str(yaku.open_han),
-                        "yakuman": str(yaku.yakuman),
-                        "name": yaku_name(key),
-                        "value": yaku_value(yaku),
-                    }
-                    for key in keys
-                    for yaku in [yaku_table.YAKU[key]]
-                ],
-            }
-            for title, keys in YAKU_GROUPS
-        ]
-        return context
 
 
 def _seat_field(choices: Choices, **kwargs) -> forms.Field:
@@ -288,20 +152,15 @@ def _seats_field(choices: Choices, **kwargs) -> forms.Field:
     )
 
 
-def yaku_value(y: yaku_table.Yaku) -> str:
-    """How the checklist shows a yaku's worth: "1", "2 · open 1", "closed", "×2"."""
-    if y.closed_only:
-        return _("closed only")
-    if y.yakuman:
-        return ""
-    if y.open_han != y.closed_han:
-        return _("open %(han)s") % {"han": y.open_han}
-    return ""
-
-
 def three_winners_possible(rules: Rules) -> bool:
-    # Under double ron a third ron is an abortive draw, recorded as an abort.
-    return rules.multi_ron is not MultiRon.DOUBLE
+    # Under double ron a third ron is an abortive draw, recorded as an abort; at three
+    # players only two can ron one discard.
+    return rules.multi_ron is not MultiRon.DOUBLE and rules.players == 4
+
+
+# Aborts that need a fourth player: four winds discarded, four riichi declared (the
+# engine refuses them in a three-player game, scoring.record.validate_hand).
+FOUR_PLAYER_ABORTS = (Hand.AbortReason.FOUR_WINDS, Hand.AbortReason.FOUR_RIICHI)
 
 
 class HandForm(forms.Form):
@@ -330,6 +189,7 @@ class HandForm(forms.Form):
         # Each seat's score before this hand, to check who may declare riichi.
         self.scores = scores
         self.win_count = 3 if three_winners_possible(rules) else 2
+        self.counters = COUNTERS + (KITA,) if rules.players == 3 else COUNTERS
         # The pickers offer the seats as they sit in this hand: the dealer (East) first.
         seats = sorted(seats, key=lambda s: WINDS.index(s.wind))
         picks = Choices((s.seat, s) for s in seats)
@@ -394,15 +254,16 @@ class HandForm(forms.Form):
                 label=gettext_lazy("The hand"),
                 widget=PickRadioSelect,
             )
-            for part, label in COUNTERS:
+            for part, label in self.counters:
+                most = MAX_KITA if part == "kita" else MAX_DORA
                 out_of_range = _("%(what)s: enter a number from 0 to %(most)s.") % {
                     "what": label,
-                    "most": MAX_DORA,
+                    "most": most,
                 }
                 f[f"w{i}_{part}"] = forms.IntegerField(
                     required=False,
                     min_value=0,
-                    max_value=MAX_DORA,
+                    max_value=most,
                     label=label,
                     error_messages={
                         "min_value": out_of_range,
@@ -428,12 +289,18 @@ class HandForm(forms.Form):
         f["offender"] = _seat_field(picks, label=gettext_lazy("Offender"))
 
     def _reasons(self) -> list[tuple[str, str]]:
-        triple = self.rules.multi_ron is MultiRon.DOUBLE
+        four = self.rules.players == 4
+        # A third ron needs three players besides the discarder.
+        triple = self.rules.multi_ron is MultiRon.DOUBLE and four
         return [
             (value, label)
             for value, label in Hand.AbortReason.choices
             if (value == Hand.AbortReason.TRIPLE_RON and triple)
-            or (value != Hand.AbortReason.TRIPLE_RON and self.rules.abortive_draws)
+            or (
+                value != Hand.AbortReason.TRIPLE_RON
+                and self.rules.abortive_draws
+                and (four or value not in FOUR_PLAYER_ABORTS)
+            )
         ]
 
     def name(self, seat: int) -> str:
@@ -453,10 +320,11 @@ class HandForm(forms.Form):
                 "pao_yakuman": (self[f"w{i}_pao_yakuman"] if self.pao_per_yakuman else None),
                 "hand": self[f"w{i}_hand"],
                 "yaku": self[f"w{i}_yaku"],
-                "counters": [self[f"w{i}_{part}"] for part in ("dora", "ura", "aka")],
+                "counters": [self[f"w{i}_{part}"] for part, _label in self.counters],
                 "fu_shortcuts": FU_SHORTCUTS,
-                "tile_rows": TILE_ROWS,
-                "pick_modes": PICK_MODES,
+                "tile_rows": self.tile_rows,
+                "pick_modes": self.pick_modes,
+                "three_player": self.rules.players == 3,
                 "conditions": CONDITIONS,
                 "counting": bool(self[f"w{i}_yaku"].value()),
                 "errors": [e for part in PARTS for e in self.errors.get(f"w{i}_{part}", [])],
@@ -698,7 +566,8 @@ class HandForm(forms.Form):
             return count_yaku(
                 keys,
                 is_open=kind == "open",
-                dora=cleaned.get(f"w{i}_dora") or 0,
+                # Kita count as dora: the record keeps them in `dora` too (and apart as `kita`).
+                dora=(cleaned.get(f"w{i}_dora") or 0) + (cleaned.get(f"w{i}_kita") or 0),
                 ura=cleaned.get(f"w{i}_ura") or 0,
                 aka=cleaned.get(f"w{i}_aka") or 0,
                 tsumo=tsumo,
@@ -733,18 +602,37 @@ class HandForm(forms.Form):
         return _("pinfu by tsumo") if count.fu == 20 else _("pinfu by ron")
 
     def _stats(self, i: int, count: Count | None) -> dict[str, Any]:
-        """The win's statistics fields: yaku, dora and open, as far as they were given."""
-        if count is not None:
-            return count.as_win()
+        """The win's statistics fields: yaku, dora (kita among them), open and kita, as far
+        as they were given."""
         cleaned = self.cleaned_data
-        stats: dict[str, Any] = {}
-        kind = cleaned.get(f"w{i}_hand")
-        if kind:
-            stats["open"] = kind == "open"
-        dora = [cleaned.get(f"w{i}_{part}") for part in ("dora", "ura", "aka")]
-        if any(d is not None for d in dora):
-            stats["dora"] = sum(d or 0 for d in dora)
+        kita = cleaned.get(f"w{i}_kita")
+        if count is not None:
+            stats = count.as_win()
+        else:
+            stats = {}
+            kind = cleaned.get(f"w{i}_hand")
+            if kind:
+                stats["open"] = kind == "open"
+            dora = [cleaned.get(f"w{i}_{part}") for part, _label in self.counters]
+            if any(d is not None for d in dora):
+                stats["dora"] = sum(d or 0 for d in dora)
+        if kita:
+            stats["kita"] = kita
         return stats
+
+    @property
+    def pick_modes(self) -> list[tuple[str, Any]]:
+        """What a tap of the tile picker may add: at three players no chi, and a North set
+        aside."""
+        if self.rules.players == 4:
+            return PICK_MODES
+        # No chi at three players (Tenhou's and Mahjong Soul's three-player games).
+        return [*(mode for mode in PICK_MODES if mode[0] != "chi"), KITA_MODE]
+
+    @property
+    def tile_rows(self) -> list:
+        """The tile picker's tiles: a three-player wall has no 2m to 8m."""
+        return TILE_ROWS_3 if self.rules.players == 3 else TILE_ROWS
 
     def to_hand(self, *, keep_from: dict[str, Any] | None = None) -> dict[str, Any]:
         """The hand object of the spec, from a valid form.
@@ -769,7 +657,7 @@ class HandForm(forms.Form):
         return doc
 
 
-STATS = ("yaku", "dora", "open")
+STATS = ("yaku", "dora", "open", "kita")
 VALUE = ("winner", "loser", "han", "fu", "yakuman", "pao", "pao_yakuman")
 PARTS = (
     "winner",
@@ -783,6 +671,7 @@ PARTS = (
     "dora",
     "ura",
     "aka",
+    "kita",
 )
 
 
@@ -834,15 +723,16 @@ def parse_score(text: str) -> int:
     return int(cleaned)
 
 
-# Below this, a score is read as hundreds when all four are: 350 stands for 35,000.
+# Below this, a score is read as hundreds when all of them are: 350 stands for 35,000.
 HUNDREDS_BELOW = 1000
 
 
 class FinalScoresForm(forms.Form):
-    """The four final scores of a final-score-only game; the engine checks the sum.
+    """The final scores of a final-score-only game, one per seat (four, or three in a
+    three-player game); the engine checks the sum.
 
-    Scores are whole hundreds. Four scores all below 1,000 (e.g. 350, 249, 218, 183) are
-    read as hundreds, the way scores are often written on paper, and the preview says so.
+    Scores are whole hundreds. Scores all below 1,000 (e.g. 350, 249, 218, 183) are read
+    as hundreds, the way scores are often written on paper, and the preview says so.
     """
 
     leftover_sticks = forms.IntegerField(
@@ -902,13 +792,26 @@ class FinalScoresForm(forms.Form):
             if value % 100:
                 self.add_error(
                     name,
-                    _(
-                        "%(name)s's score %(score)s is not whole hundreds: scores end in 00, "
-                        "e.g. 35,000. Type all four in hundreds (e.g. 350) if that is quicker."
+                    (
+                        _(
+                            "%(name)s's score %(score)s is not whole hundreds: scores end in "
+                            "00, e.g. 35,000. Type all three in hundreds (e.g. 350) if that is "
+                            "quicker."
+                        )
+                        if self.three_players
+                        else _(
+                            "%(name)s's score %(score)s is not whole hundreds: scores end in "
+                            "00, e.g. 35,000. Type all four in hundreds (e.g. 350) if that is "
+                            "quicker."
+                        )
                     )
                     % {"name": seat.name, "score": f"{value:,}"},
                 )
         return cleaned
+
+    @property
+    def three_players(self) -> bool:
+        return len(self.seats) == 3
 
     def scores(self) -> list[int]:
         return [self.cleaned_data[f"score_{s.seat}"] for s in self.seats]

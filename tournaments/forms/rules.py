@@ -20,6 +20,7 @@ from ..wording.refusals import say
 from ..wording.rules import (
     RULE_GROUPS,
     RULE_HELP,
+    THREE_PLAYER_UMA_HELP,
     _oka_from_points,
     _target_is_return,
     enum_in_words,
@@ -79,6 +80,10 @@ OPTION_REFUSALS = {
 }
 
 
+# Options that only a three-player game uses: the form shows them for three-player rules.
+THREE_PLAYER_OPTIONS = frozenset({"tsumo_loss"})
+
+
 def _preset_values(name: str) -> list[Any]:
     return [getattr(rules, name) for rules in scoring.PRESETS.values()]
 
@@ -110,6 +115,8 @@ def _to_json(value: Any) -> Any:
 
 
 class UmaWidget(forms.MultiWidget):
+    """Four inputs, 1st to 4th place; a three-player event's form hides the 4th."""
+
     def __init__(self, attrs=None):
         places = [
             gettext_lazy("Uma for 1st place"),
@@ -123,27 +130,34 @@ class UmaWidget(forms.MultiWidget):
         super().__init__(widgets, attrs)
 
     def decompress(self, value):
-        return list(value) if value else [None] * 4
+        values = list(value) if value else []
+        return values + [None] * (4 - len(values))
 
 
 class UmaField(forms.MultiValueField):
-    """Four numbers, 1st to 4th place, or none at all."""
+    """Numbers for 1st place onward (four, or three under three-player rules), or none at
+    all; the rules form checks that there are as many as the rules have players."""
 
     widget = UmaWidget
 
     def __init__(self, **kwargs):
-        incomplete = gettext_lazy("Give all four uma values, 1st to 4th, or leave all four empty.")
         fields = [
-            forms.DecimalField(
-                max_digits=5, decimal_places=1, error_messages={"incomplete": incomplete}
-            )
-            for _ in range(4)
+            forms.DecimalField(max_digits=5, decimal_places=1, required=False) for _ in range(4)
         ]
         kwargs["required"] = False
         super().__init__(fields, require_all_fields=False, **kwargs)
 
     def compress(self, data_list):
-        return tuple(data_list) if data_list else None
+        values = list(data_list or [])
+        while values and values[-1] is None:
+            values.pop()
+        if not values:
+            return None
+        if None in values:
+            raise forms.ValidationError(
+                _("Give the uma values from 1st place on, with no place left empty in between.")
+            )
+        return tuple(values)
 
 
 class RulesForm(TenbouFormMixin, forms.Form):
@@ -162,6 +176,16 @@ class RulesForm(TenbouFormMixin, forms.Form):
         defaults = scoring.PRESETS[event.rules_preset]
         for name in option_names():
             self.fields[name] = self._option_field(name, defaults, event.rules_preset)
+        self.player_count = self._players(self.data.get("preset")) or defaults.players
+        if self.player_count == 3 and not self.data.get("uma_3"):
+            # Three places: the 4th input stays out of the way (shown if something is in it).
+            self.fields["uma"].widget.widgets[3].attrs["hidden"] = True
+
+    @staticmethod
+    def _players(preset: str | None) -> int | None:
+        """How many players the rules of `preset` are for, None for no known preset."""
+        rules = scoring.PRESETS.get(preset) if isinstance(preset, str) else None
+        return rules.players if rules is not None else None
 
     @staticmethod
     def initial_for(event: Event) -> dict[str, Any]:
@@ -183,7 +207,9 @@ class RulesForm(TenbouFormMixin, forms.Form):
             "preset": preset,
             "value": words,
         }
-        if name in RULE_HELP:
+        if name == "uma" and defaults.players == 3:
+            help_text = f"{THREE_PLAYER_UMA_HELP} {help_text}"
+        elif name in RULE_HELP:
             help_text = f"{RULE_HELP[name]} {help_text}"
         kind = option_kind(name)
         common = {"label": label, "help_text": help_text, "required": False}
@@ -224,9 +250,13 @@ class RulesForm(TenbouFormMixin, forms.Form):
 
     def groups(self) -> list[tuple[str, list[BoundField]]]:
         return [
-            (title, [self[name] for name in names if name in self.fields])
+            (title, [self[name] for name in names if name in self.fields and self._shown(name)])
             for title, names in self.GROUPS
         ]
+
+    def _shown(self, name: str) -> bool:
+        # Only a three-player game has a tsumo without the North's share.
+        return name not in THREE_PLAYER_OPTIONS or self.player_count == 3
 
     def clean(self):
         cleaned = super().clean()
@@ -238,12 +268,29 @@ class RulesForm(TenbouFormMixin, forms.Form):
             for name in option_names()
             if cleaned.get(name) is not None
         }
+        cleaned["overrides"] = overrides
+        if not self._uma_fits(overrides.get("uma"), self._players(preset) or 4):
+            return cleaned
         try:
             scoring.resolve_rules({"preset": preset, "overrides": overrides})
         except scoring.ScoringError as err:
             self._add_engine_error(err, overrides)
-        cleaned["overrides"] = overrides
         return cleaned
+
+    def _uma_fits(self, uma: list | None, players: int) -> bool:
+        """Whether the uma given (if any) has one number per player of the chosen rules; if
+        not, the field says what to give."""
+        if uma is None or len(uma) == players:
+            return True
+        if players == 3:
+            message = _(
+                "These are three-player rules: give three uma values, 1st to 3rd place, and "
+                "leave the 4th empty (or leave all empty for the preset's uma)."
+            )
+        else:
+            message = _("Give all four uma values, 1st to 4th, or leave all four empty.")
+        self.add_error("uma", message)
+        return False
 
     def _add_engine_error(self, err: scoring.ScoringError, overrides: dict[str, Any]) -> None:
         """Put the engine's refusal next to the option it names, in the form's words."""

@@ -184,7 +184,7 @@ def seat_results(result: GameResult, *, finished: bool) -> list[dict[str, Any]]:
             "match_points": result.match_points[seat] if finished else None,
             "penalty_points": result.penalties[seat],
         }
-        for seat in range(4)
+        for seat in range(len(scores))
     ]
 
 
@@ -369,6 +369,21 @@ def replay_game(game_id: int) -> GameResult | None:
         return rescore_game(_locked_game(game_id))
 
 
+def _check_player_count(event, players: Sequence[Player]) -> None:
+    """Refuse a game whose players are not as many different players as the event's games
+    have seats (four, or three under three-player rules)."""
+    if len(players) == event.player_count and len({p.pk for p in players}) == len(players):
+        return
+    if event.player_count == 3:
+        raise GameChangeRefused(
+            gettext_noop(
+                "A game of this event needs three different players (three-player rules): "
+                "choose three."
+            )
+        )
+    raise GameChangeRefused(gettext_noop("A game needs four different players: choose four."))
+
+
 def create_game(
     session: Session,
     players: Sequence[Player],
@@ -382,8 +397,7 @@ def create_game(
     are taken by substitutes, who are not ranked in the standings. An unfinished game
     needs its table and its players free in the session; `finished` is for a whole game
     recorded at once, which the caller finishes in the same transaction."""
-    if len(players) != 4 or len({p.pk for p in players}) != 4:
-        raise GameChangeRefused(gettext_noop("A game needs four different players: choose four."))
+    _check_player_count(session.event, players)
     try:
         with transaction.atomic():
             # One new game of a session at a time, so that two organisers cannot both
@@ -424,18 +438,17 @@ def create_game(
 def reseat_game(
     game_id: int, players: Sequence[Player], *, table_number: int | None = None
 ) -> Game:
-    """Put `players` into seats 0-3 (and move the game to `table_number`), then replay the
-    game, all or nothing. What belongs to the seat (an entered final score, a substitute's
-    mark) stays with the seat.
+    """Put `players` into seats 0-3 (0-2 at three players) and move the game to
+    `table_number`, then replay the game, all or nothing. What belongs to the seat (an
+    entered final score, a substitute's mark) stays with the seat.
 
     When players only come in, the seat rows are updated; when players already at the
     table change seats, the rows are replaced: swapping two players row by row would
     briefly seat one player twice, which the database refuses.
     """
-    if len({p.pk for p in players}) != 4:
-        raise GameChangeRefused(gettext_noop("A game needs four different players."))
     with transaction.atomic():
         game = _locked_game(game_id)
+        _check_player_count(game.event, players)
         if table_number is not None and table_number != game.table_number:
             game.table_number = table_number
             game.save(update_fields=["table_number", "updated_at"])
@@ -444,7 +457,9 @@ def reseat_game(
             return game
         sitting = {row.player_id: row.seat for row in old.values()}
         left = sorted(set(sitting) - {p.pk for p in players})
-        if len(old) == 4 and all(sitting.get(p.pk, i) == i for i, p in enumerate(players)):
+        if len(old) == len(players) and all(
+            sitting.get(p.pk, i) == i for i, p in enumerate(players)
+        ):
             for index, player in enumerate(players):
                 old[index].player = player
             GameSeat.objects.bulk_update(list(old.values()), ["player"])

@@ -39,12 +39,25 @@ def change_event_rules(
     with transaction.atomic(), totals.batched():
         event = Event.objects.select_for_update().get(pk=event_id)
         rules_before = {"preset": event.rules_preset, "overrides": event.rules_overrides}
+        players_before = event.player_count
         event.rules_preset = preset
         event.rules_overrides = overrides
         try:
-            event.rules()
+            players = event.rules().players
         except scoring.ScoringError as err:
             raise GameChangeRefused(err) from None
+        if players != players_before and Game.objects.filter(session__event=event).exists():
+            # Every game has as many seats as its rules have players: its seats and hands
+            # cannot be read under rules for another number of players.
+            raise GameChangeRefused(
+                gettext_noop(
+                    "This event's games are played by %(before)s players, so its rules "
+                    "cannot change to rules for %(after)s players. Choose rules for "
+                    "%(before)s players, or make a new event for games of %(after)s."
+                ),
+                before=players_before,
+                after=players,
+            )
         event.save(update_fields=["rules_preset", "rules_overrides"])
         games = (
             Game.objects.filter(session__event=event)

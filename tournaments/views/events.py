@@ -280,7 +280,7 @@ def game_create(request: HttpRequest, session: Session) -> HttpResponse:
             form.add_error(None, str(err))
         else:
             seating = ", ".join(
-                f"{wind} {player}" for wind, player in zip(WINDS, players, strict=True)
+                f"{wind} {player}" for wind, player in zip(WINDS, players, strict=False)
             )
             messages.success(
                 request,

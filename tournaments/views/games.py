@@ -324,7 +324,7 @@ def sticks_effect(result: GameResult, entered: list[int], names: list[str]) -> s
             "entered": formatting.points(entered[seat]),
             "final": formatting.points(final[seat]),
         }
-        for seat in range(4)
+        for seat in range(len(names))
         if final[seat] != entered[seat]
     ]
     if not changed:
@@ -360,9 +360,9 @@ def _final_preview_context(
             "match_points": result.match_points[seat],
             "penalty": result.penalties[seat],
         }
-        for seat in range(4)
+        for seat in range(len(names))
     ]
-    fields = [(f"score_{seat}", str(entered[seat])) for seat in range(4)]
+    fields = [(f"score_{seat}", str(entered[seat])) for seat in range(len(names))]
     fields.append(("leftover_sticks", str(form.cleaned_data["leftover_sticks"])))
     return {
         "game": game,
@@ -376,7 +376,8 @@ def _final_preview_context(
 
 @access.organiser_game
 def final_scores(request: HttpRequest, game: Game) -> HttpResponse:
-    """The four final scores: typed, previewed with placements and match points, saved."""
+    """The final scores (four, or three): typed, previewed with placements and match
+    points, saved."""
     if game.entry_mode != Game.EntryMode.FINAL_SCORES:
         messages.error(
             request, _("This game is entered hand by hand: enter its hands on the game page.")

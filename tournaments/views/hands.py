@@ -62,7 +62,7 @@ def change_parts(
     """Each seat's change in a hand broken into its parts, for a seat with more than one:
     its riichi stick, what each win pays on its own, and the rest (honba and the sticks
     on the table, or a draw's payments). Every seat's parts add up to its change."""
-    parts: list[list[tuple[str, int]]] = [[] for _ in range(4)]
+    parts: list[list[tuple[str, int]]] = [[] for _ in names]
     for seat in doc.get("riichi", []):
         parts[seat].append((_("riichi stick"), -1000))
     for win in doc.get("wins", []):
@@ -76,7 +76,7 @@ def change_parts(
             if amount:
                 parts[seat].append((label, amount))
     rest = _("honba and riichi sticks") if doc.get("wins") else RESULT_PARTS.get(doc["result"], "")
-    for seat in range(4):
+    for seat in range(len(names)):
         left = report.deltas[seat] - sum(amount for _, amount in parts[seat])
         if left:
             parts[seat].append((rest or _("the rest"), left))
@@ -171,6 +171,9 @@ def _hand_form_page(
             "editing": editing,
             "wins": form.win_groups(),
             "version": version,
+            # One button per seat in a row: four, or three at a three-player table.
+            "seat_cols": len(form.seats),
+            "seat_or_nobody_cols": len(form.seats) + 1,
         },
         status=status,
     )
@@ -483,6 +486,15 @@ def _indicators(text: str) -> tuple[int, ...]:
     return tuple(kinds)
 
 
+def _kita(value: str | None) -> int:
+    """The Norths set aside, as the picker counts them (none when not given)."""
+    if not value:
+        return 0
+    if not value.isdigit() or not value.isascii() or len(value) > 2:
+        raise ScoringError(gettext_noop("Kita is a number of Norths set aside, from 0 to 4."))
+    return int(value)
+
+
 @access.hand_entry_game
 def hand_count(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
     """Judge a whole hand picked tile by tile, for whoever may enter the game's hands (the
@@ -499,12 +511,14 @@ def hand_count(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
             round_wind=_wind(query.get("round_wind")),
             dora_indicators=_indicators(query.get("dora", "")),
             ura_indicators=_indicators(query.get("ura", "")),
+            kita=_kita(query.get("kita")),
             **{flag: query.get(flag) == "1" for flag in CONDITION_FLAGS},
         )
         options = HandOptions(
             open_tanyao=getattr(rules, "open_tanyao", True),
             kiriage=rules.kiriage,
             double_yakuman=rules.double_yakuman,
+            three_player=rules.players == 3,
         )
         value = value_hand(
             query.get("tiles", "")[:200], query.get("win", "")[:8], calls, situation, options
@@ -520,8 +534,11 @@ def hand_count(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
     else:
         text = _("%(han)s han") % {"han": value.han}
     names = _(", ").join(wording.yaku_name(k) for k in value.yaku)
+    # Three-player games: how many of the dora are kita, for the kita counter.
+    kita = {"kita": value.kita} if rules.players == 3 else {}
     return JsonResponse(
         {
+            **kita,
             "ok": True,
             "han": value.han,
             "fu": value.fu,

@@ -151,7 +151,7 @@ def describe_hand(hand: dict[str, Any], names: list[str], *, rules: Rules | None
         tenpai = hand.get("tenpai", [])
         if not tenpai:
             return _("Draw · all noten")
-        if len(tenpai) == 4:
+        if len(tenpai) == len(names):
             return _("Draw · all tenpai")
         return _("Draw · tenpai: %(players)s") % {"players": who(tenpai)}
     if result == Hand.Result.NAGASHI:
@@ -175,7 +175,12 @@ def describe_stats(hand: dict[str, Any], names: list[str]) -> list[str]:
         parts = []
         if win.get("yaku"):
             parts.append(_(", ").join(yaku_name(k) for k in win["yaku"]))
-        if win.get("dora"):
+        if win.get("dora") and win.get("kita"):
+            # Three-player games: the Norths set aside are among the dora.
+            parts.append(
+                _("%(count)s dora (%(kita)s kita)") % {"count": win["dora"], "kita": win["kita"]}
+            )
+        elif win.get("dora"):
             parts.append(_("%(count)s dora") % {"count": win["dora"]})
         if win.get("open") is not None:
             parts.append(pgettext("hand", "open") if win["open"] else pgettext("hand", "closed"))

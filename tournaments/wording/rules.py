@@ -89,6 +89,7 @@ RULE_GROUPS = [
             "pao_scope",
             "honba_value",
             "noten_total",
+            "tsumo_loss",
             "nagashi_mangan",
             "abortive_draws",
         ],
@@ -128,6 +129,7 @@ RULE_LABELS = {
     "chombo_penalty": gettext_lazy("chombo penalty"),
     "rounding": pgettext_lazy("rule option", "rounding"),
     "riichi_min_points": gettext_lazy("points needed for riichi"),
+    "tsumo_loss": gettext_lazy("the North's share of a tsumo"),
 }
 
 
@@ -160,7 +162,14 @@ RULE_HELP = {
     "pao_scope": gettext_lazy(
         "What a liable player answers for: the whole win, or only the fed yakuman."
     ),
+    "tsumo_loss": gettext_lazy(
+        "Three-player games: at a tsumo each of the two others pays their four-player share; "
+        "the absent North's share is not paid (tsumo loss), or split between them."
+    ),
 }
+
+
+THREE_PLAYER_UMA_HELP = gettext_lazy("Match points for 1st, 2nd and 3rd place: three numbers.")
 
 
 # Enum values whose words depend on the option ("first" is a place for leftover sticks,
@@ -176,6 +185,8 @@ OPTION_ENUM_LABELS = {
     ("pao_honba", "liable"): gettext_lazy("the liable player"),
     ("pao_scope", "whole"): gettext_lazy("the whole win"),
     ("pao_scope", "fed_yakuman"): gettext_lazy("only the yakuman they fed"),
+    ("tsumo_loss", "on"): gettext_lazy("not paid (tsumo loss)"),
+    ("tsumo_loss", "split"): gettext_lazy("split between the two payers"),
 }
 
 
@@ -260,6 +271,8 @@ def rules_for_reading(preset: str, overrides: dict[str, Any]) -> list[dict[str, 
     for title, names in RULE_GROUPS:
         rows = []
         for name in names:
+            if name == "tsumo_loss" and rules.players != 3:
+                continue  # four players pay every tsumo in full
             value = getattr(rules, name)
             words = rule_value_in_words(name, value)
             if name == "oka" and value is None:
@@ -274,7 +287,11 @@ def rules_for_reading(preset: str, overrides: dict[str, Any]) -> list[dict[str, 
                 {
                     "label": capitalised(rule_label(name)),
                     "words": words,
-                    "help": str(RULE_HELP.get(name, "")),
+                    "help": str(
+                        THREE_PLAYER_UMA_HELP
+                        if name == "uma" and rules.players == 3
+                        else RULE_HELP.get(name, "")
+                    ),
                     "changed": name in overrides,
                     "source": clauses.get(name, ""),
                 }
