@@ -184,7 +184,7 @@ def seat_results(result: GameResult, *, finished: bool) -> list[dict[str, Any]]:
             "match_points": result.match_points[seat] if finished else None,
             "penalty_points": result.penalties[seat],
         }
-        for seat in range(4)
+        for seat in range(len(scores))
     ]
 
 

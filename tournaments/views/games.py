@@ -324,7 +324,7 @@ def sticks_effect(result: GameResult, entered: list[int], names: list[str]) -> s
             "entered": formatting.points(entered[seat]),
             "final": formatting.points(final[seat]),
         }
-        for seat in range(4)
+        for seat in range(len(names))
         if final[seat] != entered[seat]
     ]
     if not changed:
@@ -360,9 +360,9 @@ def _final_preview_context(
             "match_points": result.match_points[seat],
             "penalty": result.penalties[seat],
         }
-        for seat in range(4)
+        for seat in range(len(names))
     ]
-    fields = [(f"score_{seat}", str(entered[seat])) for seat in range(4)]
+    fields = [(f"score_{seat}", str(entered[seat])) for seat in range(len(names))]
     fields.append(("leftover_sticks", str(form.cleaned_data["leftover_sticks"])))
     return {
         "game": game,
