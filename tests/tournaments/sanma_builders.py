@@ -57,11 +57,14 @@ def sanma_game(
     table: int = 1,
     hands: list[dict] | None = None,
     final_scores: list[int] | None = None,
+    awaits_scores: bool = False,
 ) -> Game:
     """A game of three at `session`: hand by hand (`hands`, finished when the engine says it
-    is over) or of `final_scores` (finished), or with neither a game of hands just begun."""
+    is over) or of `final_scores` (finished), or with neither a game of hands just begun,
+    or (`awaits_scores`) a game of final scores not entered yet."""
     players = services.players_by_name(names, create=True)
-    mode = Game.EntryMode.HANDS if final_scores is None else Game.EntryMode.FINAL_SCORES
+    final = final_scores is not None or awaits_scores
+    mode = Game.EntryMode.FINAL_SCORES if final else Game.EntryMode.HANDS
     with transaction.atomic():
         game = Game.objects.create(session=session, table_number=table, entry_mode=mode)
         GameSeat.objects.bulk_create(

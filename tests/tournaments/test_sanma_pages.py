@@ -340,3 +340,22 @@ def test_the_live_screen_shows_tables_of_three(client, sanma):
         ("3", "Gen 29,500 Hana 40,700 Ike 34,800"),
     ]
     assert "E3-0" in html
+
+
+def test_the_final_score_preview_of_a_three_player_game_shows_three_places(organiser_client, sanma):
+    game = sanma_game(sanma.sessions.get(), ["Jun", "Ken", "Lin"], table=4, awaits_scores=True)
+    form = {"score_0": "300", "score_1": "450", "score_2": "290", "leftover_sticks": "1"}
+    html = content(organiser_client.post(url("final_scores", game.pk), form))
+    # In hundreds: 30,000 + 45,000 + 29,000 + one stick = 105,000; the stick goes to Ken,
+    # 1st: 46,000, +6 +20 +15 = +41.0; Jun 2nd -10.0; Lin 3rd -11 - 20 = -31.0.
+    result = [text(row) for row in re.findall(r'<li class="result-row">(.*?)</li>', html, re.S)]
+    assert result == [
+        f"E Jun 30,000 2nd {MINUS}10.0",
+        "S Ken 45,000 46,000 1st +41.0",
+        f"W Lin 29,000 3rd {MINUS}31.0",
+    ]
+    assert "Ken's 45,000 becomes 46,000" in html
+    assert [name for name, _value in re.findall(r'name="(score_\d)" value="(\d+)"', html)] == [
+        "score_0", "score_1", "score_2",
+    ]  # fmt: skip
+    assert not game.seats.filter(score__isnull=False).exists()  # a preview stores nothing
