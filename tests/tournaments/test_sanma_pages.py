@@ -359,3 +359,9 @@ def test_the_final_score_preview_of_a_three_player_game_shows_three_places(organ
         "score_0", "score_1", "score_2",
     ]  # fmt: skip
     assert not game.seats.filter(score__isnull=False).exists()  # a preview stores nothing
+
+
+def test_a_players_page_in_japanese_counts_three_places(client, sanma):
+    ben = game_at(sanma, 1).seats.get(seat=1).player
+    html = content(client.get(url("player", ben.pk), headers={"accept-language": "ja"}))
+    assert "1着–2着–3着" in html and "4着" not in html

@@ -335,7 +335,8 @@ def _standings_query(
     """The standings' query with only what they understand: valid filters, a known column
     to order by, a page that exists and a page size within bounds. `counted` gives the
     standings these filters select."""
-    columns = [c for c in STANDINGS_COLUMNS if c not in _not_shown(event)]
+    hidden = _not_shown(event)
+    columns = [c for c in STANDINGS_COLUMNS if c not in hidden]
     for number in sessions[-MAX_SESSION_COLUMNS:]:
         columns += [f"s{number}_points", f"s{number}_places"]
     kept = _table_query(
@@ -490,16 +491,17 @@ def event_statistics(request: HttpRequest, event: Event) -> HttpResponse:
             request, event, table, name, _("Statistics"), version=event.play_token
         )
     players = functools.cache(lambda: event_player_statistics(event))
+    hidden = _not_shown(event)
     request.GET = _table_query(
         request.GET,
-        [c for c in STATISTICS_COLUMNS if c not in _not_shown(event)],
+        [c for c in STATISTICS_COLUMNS if c not in hidden],
         per_page=STATISTICS_PER_PAGE,
         rows=lambda: len(players()),
     )
 
     def part() -> dict:
         rows = [p.as_row() for p in players()]
-        table = StatisticsTable(rows, event_slug=event.slug, exclude=_not_shown(event))
+        table = StatisticsTable(rows, event_slug=event.slug, exclude=hidden)
         BoundedRequestConfig(request, paginate={"per_page": STATISTICS_PER_PAGE}).configure(table)
         return {
             "table": RenderedTable(html=table.as_html(request)),
