@@ -365,3 +365,10 @@ def test_a_players_page_in_japanese_counts_three_places(client, sanma):
     ben = game_at(sanma, 1).seats.get(seat=1).player
     html = content(client.get(url("player", ben.pk), headers={"accept-language": "ja"}))
     assert "1着–2着–3着" in html and "4着" not in html
+
+
+def test_a_three_player_game_waiting_for_its_scores_asks_for_three(organiser_client, sanma):
+    game = sanma_game(sanma.sessions.get(), ["Jun", "Ken", "Lin"], table=4, awaits_scores=True)
+    html = content(organiser_client.get(url("game", game.pk)))
+    assert re.findall(r'name="(score_\d)"', html) == ["score_0", "score_1", "score_2"]
+    assert len(re.findall(r'<li class="seat-card', html)) == 3
