@@ -27,6 +27,7 @@ from tests.tournaments.sanma_builders import (
 from tournaments import services
 from tournaments.models import Event, Session
 from tournaments.scoresheet import build_sheet
+from tournaments.views import standings as standings_views
 
 pytestmark = pytest.mark.django_db
 
@@ -372,3 +373,16 @@ def test_a_three_player_game_waiting_for_its_scores_asks_for_three(organiser_cli
     html = content(organiser_client.get(url("game", game.pk)))
     assert re.findall(r'name="(score_\d)"', html) == ["score_0", "score_1", "score_2"]
     assert len(re.findall(r'<li class="seat-card', html)) == 3
+
+
+def test_the_results_of_a_three_player_event_page_by_whole_games(client, organiser, monkeypatch):
+    monkeypatch.setattr(standings_views, "RESULTS_GAMES_PER_PAGE", 2)
+    event = sanma_event(organiser, slug="long-sanma")
+    session = event.sessions.get()
+    for table in range(1, 4):
+        sanma_game(session, ["P", "Q", "R"], table=table, final_scores=[45000, 30000, 30000])
+    first = rows(content(client.get(url("results", event.slug))), "results")[1:]
+    second = rows(content(client.get(url("results", event.slug) + "?page=2")), "results")[1:]
+    # Two games of three to a page: no game is split between two pages.
+    assert len(first) == 6 and len(second) == 3
+    assert {row[1] for row in second} == {"3"}

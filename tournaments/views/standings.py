@@ -46,7 +46,7 @@ from ..wording.rules import describe_rules
 
 EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
 EXPORT_PARAM = "_export"
-RESULTS_PER_PAGE = 100  # whole games: four rows each
+RESULTS_GAMES_PER_PAGE = 25  # whole games, a row for each seat: 100 rows, or 75 at three
 PLAY_ORDER = ("game__session__number", "game__table_number", "game_id", "seat")
 # The place columns a three-player event has no use for: nobody places 4th at a table of
 # three.
@@ -416,13 +416,12 @@ def results(request: HttpRequest, event: Event) -> HttpResponse:
         table = ResultsTable(seats)
         BoundedRequestConfig(request, paginate=False).configure(table)
         return _export_response(request, event, table, f"{event.slug}-results", _("Results"))
-    request.GET = _table_query(
-        request.GET, RESULTS_COLUMNS, per_page=RESULTS_PER_PAGE, rows=seats.count
-    )
+    per_page = RESULTS_GAMES_PER_PAGE * event.player_count
+    request.GET = _table_query(request.GET, RESULTS_COLUMNS, per_page=per_page, rows=seats.count)
 
     def part() -> RenderedTable:
         table = ResultsTable(seats)
-        BoundedRequestConfig(request, paginate={"per_page": RESULTS_PER_PAGE}).configure(table)
+        BoundedRequestConfig(request, paginate={"per_page": per_page}).configure(table)
         return RenderedTable(html=table.as_html(request))
 
     context = {
