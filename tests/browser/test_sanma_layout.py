@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_phone_layout import PHONE, problems
+from tests.browser.test_print import _orientation, _print, _text
 from tests.conftest import ORGANISER_PASSWORD
 from tests.tournaments.sanma_builders import sanma_event, sanma_game
 
@@ -114,3 +115,21 @@ def test_the_live_screen_shows_tables_of_three_whole(live_server, page: Page, sa
     shoot(page, f"live-{size['width']}")
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     assert problems(page) == []
+
+
+def test_the_scoresheet_of_three_prints_on_one_a4_page(live_server, page: Page, sanma, tmp_path):
+    event, finished, _playing = sanma
+    reader = _print(
+        page,
+        live_server,
+        f"/events/{event.slug}/sessions/1/tables/1/scoresheet/",
+        "sanma",
+        tmp_path,
+    )
+    assert len(reader.pages) == 1 and _orientation(reader) == "portrait"
+    words = _text(reader)
+    for name in LONG_NAMES:
+        assert name in words
+    # The first game's totals, in the right-most column too: nothing cut at the paper's edge.
+    assert "94.2" in words and "−34.0" in words and "−60.2" in words
+    assert "West" in words and "North" not in words
