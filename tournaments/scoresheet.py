@@ -1,9 +1,10 @@
 """The four-game scoresheet of the Ari-Ari rules, filled in from stored results.
 
-Four players play up to four games together. The sheet has the players as columns and,
-for each game, Raw Score, Match Points and Placement, then the running totals: the first
-game's Total; for later games a Subtotal (the total so far) and the new Total; the last
-game of the sheet ends with the Grand Total. A footer states the rules.
+Four players (three at a three-player event) play up to four games together. The sheet
+has the players as columns and, for each game, Raw Score, Match Points and Placement, then
+the running totals: the first game's Total; for later games a Subtotal (the total so far)
+and the new Total; the last game of the sheet ends with the Grand Total. A footer states
+the rules.
 """
 
 from __future__ import annotations
@@ -22,6 +23,11 @@ from .wording.formatting import points, rule_number
 from .wording.refusals import Refusal
 
 SHEET_GAMES = 4
+# By the number of players on the sheet.
+NOT_THE_SHEETS_PLAYERS = {
+    4: gettext_noop("%(game)s was not played by the sheet's four players."),
+    3: gettext_noop("%(game)s was not played by the sheet's three players."),
+}
 
 
 class SheetRefused(Refusal):
@@ -32,11 +38,18 @@ class SheetRefused(Refusal):
 class SheetGame:
     number: int
     game: Game | None = None  # None: a blank block for a game still to play
-    scores: list[int | None] = field(default_factory=lambda: [None] * 4)
-    match_points: list[Decimal | None] = field(default_factory=lambda: [None] * 4)
-    placements: list[int | None] = field(default_factory=lambda: [None] * 4)
-    subtotals: list[Decimal | None] = field(default_factory=lambda: [None] * 4)
-    totals: list[Decimal | None] = field(default_factory=lambda: [None] * 4)
+    # One cell per column (player); empty lists are filled with blanks, one per player.
+    size: int = 4
+    scores: list[int | None] = field(default_factory=list)
+    match_points: list[Decimal | None] = field(default_factory=list)
+    placements: list[int | None] = field(default_factory=list)
+    subtotals: list[Decimal | None] = field(default_factory=list)
+    totals: list[Decimal | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for name in ("scores", "match_points", "placements", "subtotals", "totals"):
+            if not getattr(self, name):
+                setattr(self, name, [None] * self.size)
 
     @property
     def is_last(self) -> bool:
@@ -64,8 +77,9 @@ class Sheet:
 
 
 def build_sheet(players: Sequence[Player], games: Sequence[Game], rules: Rules) -> Sheet:
-    """A sheet for `players` (the columns, in this order) from up to four finished games
-    among exactly these players; blocks without a game stay blank."""
+    """A sheet for `players` (the columns, in this order: four, or three at a three-player
+    event) from up to four finished games among exactly these players; blocks without a
+    game stay blank."""
     if len(games) > SHEET_GAMES:
         raise SheetRefused(
             gettext_noop("A scoresheet holds %(count)s games; choose at most four."),
@@ -75,15 +89,12 @@ def build_sheet(players: Sequence[Player], games: Sequence[Game], rules: Rules) 
     blocks = []
     running: list[Decimal] | None = None
     for number in range(1, SHEET_GAMES + 1):
-        block = SheetGame(number)
+        block = SheetGame(number, size=len(players))
         if number <= len(games):
             game = games[number - 1]
             seats = game.ordered_seats()
             if {s.player_id for s in seats} != set(column):
-                raise SheetRefused(
-                    gettext_noop("%(game)s was not played by the sheet's four players."),
-                    game=str(game),
-                )
+                raise SheetRefused(NOT_THE_SHEETS_PLAYERS[len(players)], game=str(game))
             if not game.is_finished:
                 raise SheetRefused(gettext_noop("%(game)s is not finished yet."), game=str(game))
             block.game = game
@@ -95,7 +106,8 @@ def build_sheet(players: Sequence[Player], games: Sequence[Game], rules: Rules) 
             if running is not None:
                 block.subtotals = list(running)
             running = [
-                (running[c] if running else Decimal(0)) + block.match_points[c] for c in range(4)
+                (running[c] if running else Decimal(0)) + block.match_points[c]
+                for c in range(len(players))
             ]
             block.totals = list(running)
         blocks.append(block)

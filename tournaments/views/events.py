@@ -6,6 +6,7 @@ go through `services`, so that the game is replayed in the same transaction.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -17,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 import scoring
 from scoring.rules import PRESET_SOURCES
@@ -248,7 +249,7 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
         "event": session.event,
         "session": session,
         "is_organiser": is_organiser,
-        "table": GameTable(games, organiser=is_organiser),
+        "table": _games_table(games, session.event, organiser=is_organiser),
         "clock": clock_context(session),
         "unfinished": any(
             g.status == Game.Status.IN_PROGRESS and g.entry_mode == Game.EntryMode.HANDS
@@ -393,6 +394,23 @@ def _player_totals(player: Player, seats: list[GameSeat]) -> StandingsRow:
     return player_totals(player.pk, player.display_name, seats)
 
 
+def _games_table(games, event: Event, *, organiser: bool) -> GameTable:
+    """A session's games, with no North column at a three-player event."""
+    table = GameTable(games, organiser=organiser)
+    if event.player_count == 3:
+        table.columns.hide("north")
+    return table
+
+
+PLACES_LABEL = {3: gettext_lazy("1st–2nd–3rd"), 4: gettext_lazy("1st–2nd–3rd–4th")}
+
+
+def _places_shown(events: list[Event]) -> int:
+    """How many places a player's page counts for these events: three when every one of
+    them is a three-player event, else four (a three-player event's 4th places are 0)."""
+    return 3 if events and all(event.player_count == 3 for event in events) else 4
+
+
 # A chart drawn for a 390 px phone: its words stay readable and its last game in view.
 PHONE_CHART_WIDTH = 360
 
@@ -471,6 +489,11 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
         ),
         key=lambda row: (-row["event"].starts_on.toordinal(), row["event"].name),
     )
+    places = _places_shown([row["event"] for row in events])
+    for row in events:
+        row["places"] = row["totals"].placement_counts[:places]
+    # The record below counts the places of the event chosen, or of every event.
+    shown_places = _places_shown([chosen]) if chosen else places
     shown = by_event.get(chosen.pk, []) if chosen else seats
     games = Game.objects.filter(seats__player=player)
     games = (
@@ -479,17 +502,27 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
         else games.filter(session__event__in=readable.values("pk"))
     )
     player_stats = next(iter(statistics(games, player_id=player.pk)), None)
+    if player_stats is not None and shown_places == 3:
+        # No bar for a 4th place nobody can take at a table of three.
+        player_stats = dataclasses.replace(player_stats, places=player_stats.places[:3])
     finished = [seat for seat in shown if seat.game.is_finished]
     playing = [seat for seat in shown if not seat.game.is_finished]
     # Finished games first, newest first; then the games still going on.
     table = PlayerGamesTable([*reversed(finished), *reversed(playing)])
     BoundedRequestConfig(request, paginate={"per_page": PLAYER_GAMES_PER_PAGE}).configure(table)
+    totals = _player_totals(player, finished)
+    overall = _player_totals(player, [s for s in seats if s.game.is_finished])
     context = {
         "player": player,
         "chosen": chosen,
         "events": events,
-        "totals": _player_totals(player, finished),
-        "overall": _player_totals(player, [s for s in seats if s.game.is_finished]),
+        "totals": totals,
+        "totals_places": totals.placement_counts[:shown_places],
+        "overall": overall,
+        "overall_places": overall.placement_counts[:places],
+        # The words over the places: "1st–2nd–3rd–4th", or three of them.
+        "places_label": PLACES_LABEL[places],
+        "shown_places_label": PLACES_LABEL[shown_places],
         "chart": charts.cumulative_chart([seat.match_points for seat in finished]),
         "chart_phone": charts.cumulative_chart(
             [seat.match_points for seat in finished], width=PHONE_CHART_WIDTH

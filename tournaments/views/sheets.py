@@ -106,8 +106,9 @@ FORMATS = {
 }
 
 
-def _sheet_blocks(sheet: Sheet | None) -> list[SheetBlock]:
-    """The sheet's four game blocks as rows of text; without a sheet, every cell empty."""
+def _sheet_blocks(sheet: Sheet | None, size: int) -> list[SheetBlock]:
+    """The sheet's four game blocks as rows of text, a cell for each of its `size` players;
+    without a sheet, every cell empty."""
     blocks = []
     for number in range(1, SHEET_GAMES + 1):
         game = sheet.games[number - 1] if sheet else None
@@ -117,7 +118,7 @@ def _sheet_blocks(sheet: Sheet | None) -> list[SheetBlock]:
                 # On paper a cell with nothing to write stays blank, for a pen.
                 [FORMATS[attr](v) if v is not None else "" for v in getattr(game, attr)]
                 if game
-                else [""] * 4,
+                else [""] * size,
                 kind,
             )
             for label, attr, kind in _row_labels(number)
@@ -160,11 +161,19 @@ def _refusal(games: list[Game], finished: list[Game]) -> str | None:
     for number, game in enumerate(games, start=1):
         seats = game.ordered_seats()
         if {seat.player_id for seat in seats} != expected:
-            return _(
-                "Game %(number)s at this table was played by %(players)s, not by the four "
-                "players of game 1 (%(first)s): a scoresheet is for four players who play "
-                "their games together. Put the other game at another table number."
-            ) % {"number": number, "players": _names(seats), "first": _names(first)}
+            if len(first) == 3:
+                text = _(
+                    "Game %(number)s at this table was played by %(players)s, not by the three "
+                    "players of game 1 (%(first)s): a scoresheet is for three players who play "
+                    "their games together. Put the other game at another table number."
+                )
+            else:
+                text = _(
+                    "Game %(number)s at this table was played by %(players)s, not by the four "
+                    "players of game 1 (%(first)s): a scoresheet is for four players who play "
+                    "their games together. Put the other game at another table number."
+                )
+            return text % {"number": number, "players": _names(seats), "first": _names(first)}
     return None
 
 
@@ -207,7 +216,7 @@ def _sheet_context(session: Session, table: int, *, blank: bool):
     }
     if blank:
         empty = Sheet([seat.player for seat in first], [], rules)
-        context["sheet"] = SheetPage(columns, _sheet_blocks(None), empty.rules_footer)
+        context["sheet"] = SheetPage(columns, _sheet_blocks(None, len(columns)), empty.rules_footer)
         return context
     finished = [game for game in games if game.is_finished]
     refusal = _refusal(games, finished)
@@ -219,7 +228,7 @@ def _sheet_context(session: Session, table: int, *, blank: bool):
     if refusal is not None:
         context["refusal"] = refusal
         return context
-    page = SheetPage(columns, _sheet_blocks(sheet), sheet.rules_footer)
+    page = SheetPage(columns, _sheet_blocks(sheet, len(columns)), sheet.rules_footer)
     page.notes = _penalty_notes(finished)
     waiting = len(games) - len(finished)
     if waiting:
@@ -335,7 +344,7 @@ def _sheet(game: Game) -> dict[str, Any]:
             "This game cannot be replayed under the event's rules: %(reason)s"
         ) % {"reason": result}
         return context
-    context["start"] = [points(result.rules.start_points)] * 4
+    context["start"] = [points(result.rules.start_points)] * len(names)
     if "hands" in record:
         context["hands"] = hand_rows(
             record,

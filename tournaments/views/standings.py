@@ -46,13 +46,21 @@ from ..wording.rules import describe_rules
 
 EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
 EXPORT_PARAM = "_export"
-RESULTS_PER_PAGE = 100  # whole games: four rows each
+RESULTS_GAMES_PER_PAGE = 25  # whole games, a row for each seat: 100 rows, or 75 at three
 PLAY_ORDER = ("game__session__number", "game__table_number", "game_id", "seat")
+# The place columns a three-player event has no use for: nobody places 4th at a table of
+# three.
+FOURTH_PLACE = ("fourth",)
 TIE_ORDER = gettext_lazy(
     "Players are ranked by total match points, then by more first places, then by the "
     "better average placement, then by the higher average final score; players equal on "
     "all four share a rank, shown as “3=”."
 )
+
+
+def _not_shown(event: Event) -> tuple[str, ...]:
+    """The columns of the standings and statistics tables this event leaves out."""
+    return FOURTH_PLACE if event.player_count == 3 else ()
 
 
 def _export_response(
@@ -281,13 +289,21 @@ def _standings_export(request, event, export_format: str, filters: dict, session
         for number, _date in sessions
         if (first is None or number >= first) and (last is None or number <= last)
     ]
-    shell = StandingsTable(Standings(event, [], numbers, 0), session_columns=MAX_SESSION_COLUMNS)
+    shell = StandingsTable(
+        Standings(event, [], numbers, 0),
+        session_columns=MAX_SESSION_COLUMNS,
+        exclude=_not_shown(event),
+    )
     BoundedRequestConfig(request, paginate=False).configure(shell)
     key = exports.export_key(event, shell, export_format=export_format, name=name, variant=variant)
     content = cache.get(key)
     if content is not None:
         return exports.download(content, export_format, name)
-    table = StandingsTable(event_standings(event, **filters), session_columns=MAX_SESSION_COLUMNS)
+    table = StandingsTable(
+        event_standings(event, **filters),
+        session_columns=MAX_SESSION_COLUMNS,
+        exclude=_not_shown(event),
+    )
     BoundedRequestConfig(request, paginate=False).configure(table)
     return _export_response(request, event, table, name, _("Standings"), variant, key=key)
 
@@ -319,7 +335,8 @@ def _standings_query(
     """The standings' query with only what they understand: valid filters, a known column
     to order by, a page that exists and a page size within bounds. `counted` gives the
     standings these filters select."""
-    columns = [*STANDINGS_COLUMNS]
+    hidden = _not_shown(event)
+    columns = [c for c in STANDINGS_COLUMNS if c not in hidden]
     for number in sessions[-MAX_SESSION_COLUMNS:]:
         columns += [f"s{number}_points", f"s{number}_places"]
     kept = _table_query(
@@ -339,7 +356,7 @@ def _standings_query(
 def _standings_part(
     request, result: Standings, filters: dict, lines: int, form: StandingsFilterForm | None
 ) -> RenderedTable:
-    table = StandingsTable(result, session_columns=lines)
+    table = StandingsTable(result, session_columns=lines, exclude=_not_shown(result.event))
     BoundedRequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
     return RenderedTable(
         html=table.as_html(request),
@@ -399,13 +416,12 @@ def results(request: HttpRequest, event: Event) -> HttpResponse:
         table = ResultsTable(seats)
         BoundedRequestConfig(request, paginate=False).configure(table)
         return _export_response(request, event, table, f"{event.slug}-results", _("Results"))
-    request.GET = _table_query(
-        request.GET, RESULTS_COLUMNS, per_page=RESULTS_PER_PAGE, rows=seats.count
-    )
+    per_page = RESULTS_GAMES_PER_PAGE * event.player_count
+    request.GET = _table_query(request.GET, RESULTS_COLUMNS, per_page=per_page, rows=seats.count)
 
     def part() -> RenderedTable:
         table = ResultsTable(seats)
-        BoundedRequestConfig(request, paginate={"per_page": RESULTS_PER_PAGE}).configure(table)
+        BoundedRequestConfig(request, paginate={"per_page": per_page}).configure(table)
         return RenderedTable(html=table.as_html(request))
 
     context = {
@@ -451,7 +467,7 @@ def event_statistics(request: HttpRequest, event: Event) -> HttpResponse:
         # Every event's statistics table has the same columns, so a table without rows
         # knows the order asked for: a file made already goes out without the statistics
         # being worked out again.
-        shell = StatisticsTable([], event_slug=event.slug)
+        shell = StatisticsTable([], event_slug=event.slug, exclude=_not_shown(event))
         BoundedRequestConfig(request, paginate=False).configure(shell)
         # Hands of games still going count too: the play token follows them.
         cached = exports.cached_response(
@@ -465,23 +481,26 @@ def event_statistics(request: HttpRequest, event: Event) -> HttpResponse:
             return cached
     if export_format in EXPORT_FORMATS:
         players = event_player_statistics(event)
-        table = StatisticsTable([p.as_row() for p in players], event_slug=event.slug)
+        table = StatisticsTable(
+            [p.as_row() for p in players], event_slug=event.slug, exclude=_not_shown(event)
+        )
         BoundedRequestConfig(request, paginate=False).configure(table)
         name = f"{event.slug}-statistics"
         return _export_response(
             request, event, table, name, _("Statistics"), version=event.play_token
         )
     players = functools.cache(lambda: event_player_statistics(event))
+    hidden = _not_shown(event)
     request.GET = _table_query(
         request.GET,
-        STATISTICS_COLUMNS,
+        [c for c in STATISTICS_COLUMNS if c not in hidden],
         per_page=STATISTICS_PER_PAGE,
         rows=lambda: len(players()),
     )
 
     def part() -> dict:
         rows = [p.as_row() for p in players()]
-        table = StatisticsTable(rows, event_slug=event.slug)
+        table = StatisticsTable(rows, event_slug=event.slug, exclude=hidden)
         BoundedRequestConfig(request, paginate={"per_page": STATISTICS_PER_PAGE}).configure(table)
         return {
             "table": RenderedTable(html=table.as_html(request)),
