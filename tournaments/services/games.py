@@ -184,7 +184,7 @@ def seat_results(result: GameResult, *, finished: bool) -> list[dict[str, Any]]:
             "match_points": result.match_points[seat] if finished else None,
             "penalty_points": result.penalties[seat],
         }
-        for seat in range(4)
+        for seat in range(len(scores))
     ]
 
 
@@ -382,7 +382,12 @@ def create_game(
     are taken by substitutes, who are not ranked in the standings. An unfinished game
     needs its table and its players free in the session; `finished` is for a whole game
     recorded at once, which the caller finishes in the same transaction."""
-    if len(players) != 4 or len({p.pk for p in players}) != 4:
+    seats = session.event.player_count
+    if len(players) != seats or len({p.pk for p in players}) != seats:
+        if seats == 3:
+            raise GameChangeRefused(
+                gettext_noop("A three-player game needs three different players: choose three.")
+            )
         raise GameChangeRefused(gettext_noop("A game needs four different players: choose four."))
     try:
         with transaction.atomic():
