@@ -235,6 +235,13 @@ def test_the_upload_page_says_a_three_player_event_takes_three_player_logs(clien
     event = make_event(organiser, "soul", "tenhou-sanma-east")
     html = words(client.get(reverse("tournaments:import_upload", args=[event.slug])))
     assert "This event takes logs of <strong>Tenhou three-player East-only games</strong>" in html
+    club = make_event(organiser, "club", "ari-ari", players=3, uma=[20, 0, -20], honba_value=200)
+    html = words(client.get(reverse("tournaments:import_upload", args=[club.slug])))
+    assert "not an online platform's three-player rules" in html
+    assert "Choose the tenhou-sanma, tenhou-sanma-east" in html
+    # A three-player log that names no platform still counts under the club's own rules.
+    check = imports.check_log(club, "league.json", unnamed(SOUL_SANMA))
+    assert check.problems and "three-player" not in check.problems[0]
 
 
 def test_the_import_page_imports_a_three_player_log_and_refuses_a_four_player_one(
