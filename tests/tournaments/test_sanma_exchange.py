@@ -10,6 +10,7 @@ import io
 import json
 from pathlib import Path
 
+import openpyxl
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
@@ -150,6 +151,12 @@ def test_the_results_and_standings_files_of_a_three_player_event_have_three_seat
     assert len(body) == 6  # the two finished games, three seats each
     text = results.content.decode("utf-8-sig")
     assert "North" not in text and "East" in text and "West" in text
+    xlsx = client.get(reverse("tournaments:results", args=[sanma.slug]), {"_export": "xlsx"})
+    assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"
+    sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
+    rows = list(sheet.iter_rows(values_only=True))
+    column = rows[0].index("Wind")
+    assert sorted(row[column] for row in rows[1:]) == sorted(["East", "South", "West"] * 2)
     standings = client.get(reverse("tournaments:standings", args=[sanma.slug]), {"_export": "json"})
     assert standings.status_code == 200
     assert len(json.loads(standings.content)) == 6  # six players have a finished game

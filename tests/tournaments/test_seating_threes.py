@@ -175,3 +175,20 @@ def test_a_four_player_event_still_seats_four_with_north(organiser_client, event
     assert all(len(t) == 4 for t in tables_of(Session.objects.get(event=event, number=1)))
     listing = organiser_client.get(url("seating_list", event.slug, 1)).content.decode()
     assert "North" in listing.split('class="seating-by-table"')[1].split("</thead>")[0]
+
+
+def test_the_seating_list_of_a_three_player_event_reads_in_japanese(
+    organiser_client, anonymous, sanma
+):
+    roster(sanma, 6)
+    sessions(sanma, 1)
+    seat(organiser_client, sanma, 1, method="random", rounds="1")
+    html = anonymous.get(
+        url("seating_list", sanma.slug, 1), headers={"accept-language": "ja"}
+    ).content.decode()
+    header = html.split('class="seating-by-table"')[1].split("</thead>")[0]
+    assert ">東<" in header and ">南<" in header and ">西<" in header and "北" not in header
+    form = organiser_client.get(
+        url("seat_players", sanma.slug, 1), headers={"accept-language": "ja"}
+    ).content.decode()
+    assert "3人の名前を東・南・西の席順でカンマ区切り" in form
