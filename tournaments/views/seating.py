@@ -40,6 +40,7 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
         "players": players,
         "has_results": has_results,
         "already_seated": session.games.exists(),
+        "table_size": size,
     }
     if request.method == "POST" and "confirm" in request.POST:
         confirm = SeatingConfirmForm(
