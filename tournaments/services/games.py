@@ -369,6 +369,21 @@ def replay_game(game_id: int) -> GameResult | None:
         return rescore_game(_locked_game(game_id))
 
 
+def _check_player_count(event, players: Sequence[Player]) -> None:
+    """Refuse a game whose players are not as many different players as the event's games
+    have seats (four, or three under three-player rules)."""
+    if len(players) == event.player_count and len({p.pk for p in players}) == len(players):
+        return
+    if event.player_count == 3:
+        raise GameChangeRefused(
+            gettext_noop(
+                "A game of this event needs three different players (three-player rules): "
+                "choose three."
+            )
+        )
+    raise GameChangeRefused(gettext_noop("A game needs four different players: choose four."))
+
+
 def create_game(
     session: Session,
     players: Sequence[Player],
@@ -382,13 +397,7 @@ def create_game(
     are taken by substitutes, who are not ranked in the standings. An unfinished game
     needs its table and its players free in the session; `finished` is for a whole game
     recorded at once, which the caller finishes in the same transaction."""
-    seats = session.event.player_count
-    if len(players) != seats or len({p.pk for p in players}) != seats:
-        if seats == 3:
-            raise GameChangeRefused(
-                gettext_noop("A three-player game needs three different players: choose three.")
-            )
-        raise GameChangeRefused(gettext_noop("A game needs four different players: choose four."))
+    _check_player_count(session.event, players)
     try:
         with transaction.atomic():
             # One new game of a session at a time, so that two organisers cannot both
