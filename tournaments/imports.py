@@ -4,10 +4,9 @@ Each log is converted by `tenhou`, which says where and how long it was played a
 many players; a log whose platform, length or number of players is not the event's (an
 East-only game in a South-game event, a Mahjong Soul game under Tenhou's rules, a
 three-player game in a four-player event) is refused with the preset that would take it.
-A log that names no platform is converted under the event's rules and counts if their
-replay pays as the log did. The rest
-are replayed under the event's rules: every hand's payments and the final scores must
-equal what the log itself says, or the game is not imported. Each game is stored in its
+The rest, and logs that name no platform, are replayed under the event's rules: every
+hand's payments and the final scores must equal what the log itself says, or the game is
+not imported. Each game is stored in its
 own transaction, so one bad file never touches the others.
 """
 
@@ -257,6 +256,16 @@ def accepted_games(event: Event) -> str | None:
     return str(words)
 
 
+def conversion_rules(event: Event) -> Any:
+    """The event's rules, under which a log that names no platform is converted; None when
+    they settle no game (the check then says why)."""
+    try:
+        event.rules()
+    except scoring.ScoringError:
+        return None
+    return event.rules_spec()
+
+
 def wanted_preset(game: TenhouGame) -> str:
     """The preset of the platform, length and players the game was played with (Tenhou's,
     for a log that names no platform)."""
@@ -339,7 +348,7 @@ def game_refusal(game: TenhouGame, preset: str, length: str, *, seats: int = 4) 
 
 def check_log(event: Event, file_name: str, data: bytes, *, user=None) -> LogCheck:
     """Convert and check one uploaded log; nothing is stored."""
-    entry = convert_upload(file_name, data, rules=event.rules_spec())
+    entry = convert_upload(file_name, data, rules=conversion_rules(event))
     return check_converted(event, entry, user=user)
 
 
@@ -361,7 +370,7 @@ def check_entries(event: Event, entries: Sequence[Mapping[str, Any]], *, user=No
 
 def check_logs(event: Event, files: Sequence[tuple[str, bytes]], *, user=None) -> list[LogCheck]:
     """Check a batch of uploads; a game that appears twice in the batch is imported once."""
-    rules = event.rules_spec()
+    rules = conversion_rules(event)
     entries = [convert_upload(name, data, rules=rules) for name, data in files]
     return check_entries(event, entries, user=user)
 

@@ -54,7 +54,7 @@ def _store_pending(request: HttpRequest, event, form: UploadForm, files, size: i
     check against the event is made again then, so nothing from the browser is trusted.
     A user has one pending import: this one replaces any other."""
     budget = Budget()  # what all the files together may inflate
-    rules = event.rules_spec()
+    rules = imports.conversion_rules(event)
     logs = [
         imports.convert_upload(upload.name, upload.read(), budget=budget, rules=rules)
         for upload in files
