@@ -57,13 +57,11 @@ class Plan:
 def check_size(players: int, rounds: int, *, played: int = 0, table_size: int = 4) -> None:
     """Refuse plans that cannot be made, with the reason."""
     _check_table_size(table_size)
-    if players < table_size == 4:
-        raise SeatingError(
-            gettext_noop("A plan needs at least 4 players; there are %(players)s."), players=players
-        )
     if players < table_size:
         raise SeatingError(
-            gettext_noop(
+            gettext_noop("A plan needs at least 4 players; there are %(players)s.")
+            if table_size == 4
+            else gettext_noop(
                 "A plan of three-player tables needs at least 3 players; there are %(players)s."
             ),
             players=players,

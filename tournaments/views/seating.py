@@ -79,16 +79,19 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
             "Session %(number)s has results entered already, so it cannot be seated "
             "again. Seat a new session, or delete its hands and final scores first."
         ) % {"number": session.number}
-    elif len(players) < size == 4:
-        context["refusal"] = _(
-            "%(count)s player(s) on the roster take part in session %(number)s; "
-            "a plan needs at least 4. Add players on the roster page."
-        ) % {"count": len(players), "number": session.number}
     elif len(players) < size:
-        context["refusal"] = _(
-            "%(count)s player(s) on the roster take part in session %(number)s; a plan of "
-            "this three-player event needs at least 3. Add players on the roster page."
-        ) % {"count": len(players), "number": session.number}
+        refusal = (
+            _(
+                "%(count)s player(s) on the roster take part in session %(number)s; "
+                "a plan needs at least 4. Add players on the roster page."
+            )
+            if size == 4
+            else _(
+                "%(count)s player(s) on the roster take part in session %(number)s; a plan of "
+                "this three-player event needs at least 3. Add players on the roster page."
+            )
+        )
+        context["refusal"] = refusal % {"count": len(players), "number": session.number}
     elif form.is_bound and form.is_valid() and not _too_large_for_the_page(form, session):
         data = form.cleaned_data
         try:
