@@ -4,10 +4,16 @@ For a prime power q >= 4 the 4q players (group j, value v), j in 0..3 and v in G
 round s at tables {(j, t + c_j * s)} for t in GF(q), with four distinct constants c_j. Two
 players of different groups meet exactly once over the q rounds, and players of one group
 never meet. For q = 4 the groups themselves make a fifth round: the affine plane of order 4.
+
+Tables of three (a three-player game) are the same with three groups and constants 0, 1, 2:
+3q players over q rounds for a prime power q >= 3, and for any odd q with the integers mod q
+(the differences of the constants, 1 and 2, can be divided by there). For q = 3 the groups
+make a fourth round: the affine plane of order 3, nine players over four rounds.
 """
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from itertools import product
 
@@ -83,31 +89,52 @@ def field(q: int) -> tuple[list[list[int]], list[list[int]]]:
     return add, mul
 
 
-def construction_rounds(players: int) -> int:
-    """How many perfect rounds the construction gives for this many players (0 if none)."""
-    if players % 4:
-        return 0
-    q = players // 4
-    if q < 4 or prime_power(q) is None:
-        return 0
-    return q + 1 if q == 4 else q
+def _ring(q: int, size: int) -> tuple[list[list[int]], list[list[int]]] | None:
+    """Addition and multiplication where the construction for tables of `size` works: the
+    field GF(q), or else the integers mod q when every difference of the constants
+    0..size-1 can be divided by there; None when neither."""
+    if q < size:
+        return None
+    if prime_power(q) is not None:
+        return field(q)
+    if math.gcd(q, math.factorial(size - 1)) != 1:
+        return None
+    return (
+        [[(x + y) % q for y in range(q)] for x in range(q)],
+        [[(x * y) % q for y in range(q)] for x in range(q)],
+    )
 
 
-def transversal_rounds(players: int, rounds: int) -> list[list[list[int]]]:
-    """`rounds` perfect rounds for `players` (0-based), as tables of four.
+def construction_rounds(players: int, size: int = 4) -> int:
+    """How many perfect rounds the construction gives for this many players at tables of
+    `size` (0 if none)."""
+    if players % size:
+        return 0
+    q = players // size
+    if _ring(q, size) is None:
+        return 0
+    return q + 1 if q == size else q
+
+
+def transversal_rounds(players: int, rounds: int, size: int = 4) -> list[list[list[int]]]:
+    """`rounds` perfect rounds for `players` (0-based), as tables of `size`.
 
     >>> plan = transversal_rounds(16, 5)
     >>> len(plan), len(plan[0]), sorted(plan[0][0])
     (5, 4, [0, 4, 8, 12])
+    >>> len(transversal_rounds(9, 4, 3)), len(transversal_rounds(15, 5, 3)[0])
+    (4, 5)
     """
-    q = players // 4
-    if rounds > construction_rounds(players):
+    q = players // size
+    if rounds > construction_rounds(players, size):
         raise ValueError(f"no construction for {players} players over {rounds} rounds")
-    add, mul = field(q)
-    consts = (0, 1, 2, 3)
+    ring = _ring(q, size)
+    assert ring is not None
+    add, mul = ring
+    consts = range(size)
     plan = []
     for s in range(min(rounds, q)):
         plan.append([[j * q + add[t][mul[c][s]] for j, c in enumerate(consts)] for t in range(q)])
     if rounds > q:
-        plan.append([[j * q + v for v in range(q)] for j in range(4)])
+        plan.append([[j * q + v for v in range(q)] for j in range(size)])
     return plan

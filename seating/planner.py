@@ -5,6 +5,9 @@ given in a list; for the Swiss method the list is the current standings, best fi
 history is the rounds already played: tables of players in seat order East, South, West,
 North, so that the plan counts the meetings and the winds people have had already.
 
+Tables seat four players, or three (`table_size=3`) for a three-player (sanma) event, whose
+seats are East, South and West; everything below works for either size.
+
 A *repeated meeting* is every meeting of two players beyond their first: a pair that sits
 together three times counts two.
 """
@@ -25,6 +28,8 @@ from .designs import construction_rounds, transversal_rounds
 METHODS = ("balanced", "swiss", "random")
 MAX_PLAYERS = 1000
 MAX_ROUNDS = 30
+# Four players a table, or three in a three-player (sanma) game.
+TABLE_SIZES = (4, 3)
 
 Round = list[list[int]]
 
@@ -49,11 +54,17 @@ class Plan:
         return sum(sum(r) for r in self.table_repeats)
 
 
-def check_size(players: int, rounds: int, *, played: int = 0) -> None:
+def check_size(players: int, rounds: int, *, played: int = 0, table_size: int = 4) -> None:
     """Refuse plans that cannot be made, with the reason."""
-    if players < 4:
+    _check_table_size(table_size)
+    if players < table_size:
         raise SeatingError(
-            gettext_noop("A plan needs at least 4 players; there are %(players)s."), players=players
+            gettext_noop("A plan needs at least 4 players; there are %(players)s.")
+            if table_size == 4
+            else gettext_noop(
+                "A plan of three-player tables needs at least 3 players; there are %(players)s."
+            ),
+            players=players,
         )
     if players > MAX_PLAYERS:
         raise SeatingError(
@@ -87,6 +98,14 @@ def check_size(players: int, rounds: int, *, played: int = 0) -> None:
         )
 
 
+def _check_table_size(table_size: int) -> None:
+    if table_size not in TABLE_SIZES:
+        raise SeatingError(
+            gettext_noop("A table seats 4 players, or 3 in a three-player game; not %(size)s."),
+            size=table_size,
+        )
+
+
 def make_plan(
     players: Sequence[Hashable],
     rounds: int,
@@ -96,8 +115,10 @@ def make_plan(
     history: Sequence[Sequence[Sequence[Hashable]]] = (),
     effort: int = 1,
     time_limit: float | None = None,
+    table_size: int = 4,
 ) -> Plan:
-    """Plan `rounds` more rounds for `players`.
+    """Plan `rounds` more rounds for `players`, at tables of `table_size` (4, or 3 for a
+    three-player game); those left over each round sit out, as evenly as can be.
 
     `effort` 0 skips the search (a quick greedy plan); `time_limit` (seconds) stops the
     search early, for a web page that must answer: the plan then depends on the machine's
@@ -106,6 +127,9 @@ def make_plan(
     >>> plan = make_plan(range(1, 17), 5)
     >>> plan.repeats, len(plan.rounds), len(plan.rounds[0])
     (0, 5, 4)
+    >>> plan = make_plan(range(1, 10), 4, table_size=3)
+    >>> plan.repeats, len(plan.rounds), plan.rounds[0][0].__len__()
+    (0, 4, 3)
     """
     if method not in METHODS:
         raise SeatingError(
@@ -116,14 +140,15 @@ def make_plan(
     players = list(players)
     if len(set(players)) != len(players):
         raise SeatingError(gettext_noop("A player is listed twice; list every player once."))
-    check_size(len(players), rounds, played=len(history))
+    check_size(len(players), rounds, played=len(history), table_size=table_size)
+    size = table_size
     index = {p: i for i, p in enumerate(players)}
     n = len(players)
     # History tables may hold players who are not in this plan (withdrawn, substitutes).
     past = [[[index[p] for p in table if p in index] for table in rnd] for rnd in history]
     rng = random.Random(seed)
-    state = _State(n, past)
-    sitting_out = _sitting_out(n, rounds, past, rng, prefer_last=method == "swiss")
+    state = _State(n, past, size)
+    sitting_out = _sitting_out(n, rounds, past, rng, prefer_last=method == "swiss", size=size)
     if method == "balanced":
         deadline = None if time_limit is None else time.monotonic() + time_limit
         plan_rounds = _balanced(
@@ -136,12 +161,13 @@ def make_plan(
         for out in sitting_out:
             seated = [p for p in range(n) if p not in out]
             rng.shuffle(seated)
-            plan_rounds.append([seated[i : i + 4] for i in range(0, len(seated), 4)])
-    # Balanced every four rounds as well as over the whole plan, so that an event stopped
-    # early (or a director looking at the first rounds) sees the winds shared out too.
-    for start in range(0, len(plan_rounds), 4):
-        _balance_winds(n, past + plan_rounds[:start], plan_rounds[start : start + 4])
-    _balance_winds(n, past, plan_rounds)
+            plan_rounds.append([seated[i : i + size] for i in range(0, len(seated), size)])
+    # Balanced every `size` rounds (one of each wind) as well as over the whole plan, so
+    # that an event stopped early (or a director looking at the first rounds) sees the
+    # winds shared out too.
+    for start in range(0, len(plan_rounds), size):
+        _balance_winds(n, past + plan_rounds[:start], plan_rounds[start : start + size], size)
+    _balance_winds(n, past, plan_rounds, size)
     return _result(players, past, plan_rounds, sitting_out)
 
 
@@ -158,18 +184,26 @@ def count_repeats(rounds: Sequence[Sequence[Sequence[Hashable]]]) -> int:
     return total
 
 
-def check_round(players: Sequence[Hashable], tables: Sequence[Sequence[Hashable]]) -> None:
-    """Refuse a round typed by hand unless every table has four players, each on the list
-    and at one table only."""
+def check_round(
+    players: Sequence[Hashable], tables: Sequence[Sequence[Hashable]], *, table_size: int = 4
+) -> None:
+    """Refuse a round typed by hand unless every table has `table_size` players (four, or
+    three in a three-player game), each on the list and at one table only."""
+    _check_table_size(table_size)
     known = set(players)
     seen: dict[Hashable, int] = {}
     if not tables:
+        if table_size == 3:
+            raise SeatingError(gettext_noop("Give at least one table of three players."))
         raise SeatingError(gettext_noop("Give at least one table of four players."))
     for number, table in enumerate(tables, start=1):
-        if len(table) != 4:
+        if len(table) != table_size:
             raise SeatingError(
-                gettext_noop(
-                    "Table %(number)s has %(count)s players; every table needs exactly 4."
+                gettext_noop("Table %(number)s has %(count)s players; every table needs exactly 4.")
+                if table_size == 4
+                else gettext_noop(
+                    "Table %(number)s has %(count)s players; every table of this three-player "
+                    "event needs exactly 3."
                 ),
                 number=number,
                 count=len(table),
@@ -199,9 +233,10 @@ def fixed_plan(
     tables: Sequence[Sequence[Hashable]],
     *,
     history: Sequence[Sequence[Sequence[Hashable]]] = (),
+    table_size: int = 4,
 ) -> Plan:
     """One round as the organiser typed it (seat order kept), with its repeat counts."""
-    check_round(players, tables)
+    check_round(players, tables, table_size=table_size)
     players = list(players)
     index = {p: i for i, p in enumerate(players)}
     past = [[[index[p] for p in table if p in index] for table in rnd] for rnd in history]
@@ -228,10 +263,11 @@ def _result(players, past, plan_rounds, sitting_out) -> Plan:
 
 
 class _State:
-    """How often each pair has met, as a flat n*n list for speed."""
+    """How often each pair has met, as a flat n*n list for speed; `size` players a table."""
 
-    def __init__(self, n: int, past: list[Round]):
+    def __init__(self, n: int, past: list[Round], size: int = 4):
         self.n = n
+        self.size = size
         self.m = [0] * (n * n)
         for rnd in past:
             for table in rnd:
@@ -252,10 +288,10 @@ class _State:
         return sum(c - 1 for c in m if c > 1) // 2
 
 
-def _sitting_out(n: int, rounds: int, past: list[Round], rng, *, prefer_last: bool):
+def _sitting_out(n: int, rounds: int, past: list[Round], rng, *, prefer_last: bool, size: int):
     """Who sits out each round: always those who sat out least so far, so that the counts
     differ by at most one; ties go round a shuffled order (for Swiss: the lowest placed)."""
-    extra = n % 4
+    extra = n % size
     counts = [0] * n
     for rnd in past:
         seated = {p for table in rnd for p in table}
@@ -279,12 +315,12 @@ def _sitting_out(n: int, rounds: int, past: list[Round], rng, *, prefer_last: bo
 
 def _greedy_round(state: _State, seated: list[int], rng) -> Round:
     """Seat one round player by player at the table where they have met the fewest."""
-    m, n = state.m, state.n
+    m, n, size = state.m, state.n, state.size
     rng.shuffle(seated)
-    tables: Round = [[] for _ in range(len(seated) // 4)]
+    tables: Round = [[] for _ in range(len(seated) // size)]
     for p in seated:
         best = min(
-            (t for t in tables if len(t) < 4),
+            (t for t in tables if len(t) < size),
             key=lambda t: (sum(m[p * n + c] for c in t), len(t)),
         )
         best.append(p)
@@ -293,24 +329,25 @@ def _greedy_round(state: _State, seated: list[int], rng) -> Round:
     return tables
 
 
-def _lower_bound(n: int, rounds: int, fresh: bool) -> int:
-    """A bound no plan can beat: with fewer than four tables, every later table has two
-    players who shared a table in the first round."""
-    if not fresh or n % 4:
+def _lower_bound(n: int, rounds: int, fresh: bool, size: int = 4) -> int:
+    """A bound no plan can beat: with fewer tables than seats at a table, every later
+    table has two players who shared a table in the first round."""
+    if not fresh or n % size:
         return 0
-    tables = n // 4
-    return (rounds - 1) * tables * max(0, 4 - tables)
+    tables = n // size
+    return (rounds - 1) * tables * max(0, size - tables)
 
 
 def _balanced(
     state: _State, sitting_out, rounds: int, rng, effort: int, *, fresh: bool, deadline=None
 ):
-    n = state.n
-    bound = _lower_bound(n, rounds, fresh)
-    if fresh and construction_rounds(n) >= rounds:
+    n, size = state.n, state.size
+    bound = _lower_bound(n, rounds, fresh, size)
+    if fresh and construction_rounds(n, size) >= rounds:
         labels = list(range(n))
         rng.shuffle(labels)
-        plan = [[[labels[p] for p in t] for t in rnd] for rnd in transversal_rounds(n, rounds)]
+        designed = transversal_rounds(n, rounds, size)
+        plan = [[[labels[p] for p in t] for t in rnd] for rnd in designed]
         rng.shuffle(plan)
         return plan
     plan = [_greedy_round(state, [p for p in range(n) if p not in out], rng) for out in sitting_out]
@@ -328,7 +365,7 @@ def _anneal(state: _State, plan: list[Round], rng, bound: int, *, steps: int) ->
 
     Leaves the best plan seen in `plan` (and its pair counts in `state`); returns its
     number of repeated meetings."""
-    m, n = state.m, state.n
+    m, n, size = state.m, state.n, state.size
     cost = state.cost()
     best_cost = cost
     best = [[t[:] for t in rnd] for rnd in plan]
@@ -347,7 +384,7 @@ def _anneal(state: _State, plan: list[Round], rng, bound: int, *, steps: int) ->
         if tj >= ti:
             tj += 1
         table_a, table_b = rnd[ti], rnd[tj]
-        i, j = randrange(4), randrange(4)
+        i, j = randrange(size), randrange(size)
         a, b = table_a[i], table_b[j]
         an, bn = a * n, b * n
         delta = 0
@@ -394,16 +431,18 @@ def _anneal(state: _State, plan: list[Round], rng, bound: int, *, steps: int) ->
 def _swiss(state: _State, sitting_out, rounds: int) -> list[Round]:
     """Tables by standings (the list order), then swaps between neighbouring tables
     wherever one lowers the repeated meetings."""
-    n, m = state.n, state.m
+    n, m, size = state.n, state.m, state.size
+    last = size - 1
     plan = []
     for out in sitting_out:
         seated = [p for p in range(n) if p not in out]
-        rnd = [seated[i : i + 4] for i in range(0, len(seated), 4)]
+        rnd = [seated[i : i + size] for i in range(0, len(seated), size)]
         home = {p: t for t, table in enumerate(rnd) for p in table}
         # Nearest in the standings first: the last of the upper table and the first of the
         # lower one; nobody moves more than one table from where the standings put them.
         pairs = sorted(
-            ((i, j) for i in range(4) for j in range(4)), key=lambda ij: 3 - ij[0] + ij[1]
+            ((i, j) for i in range(size) for j in range(size)),
+            key=lambda ij: last - ij[0] + ij[1],
         )
         improved = True
         while improved:
@@ -433,20 +472,21 @@ def _pairs_met(m, n, table) -> int:
     return sum(m[a * n + b] for a, b in combinations(table, 2))
 
 
-def _balance_winds(n: int, past: list[Round], plan: list[Round]) -> None:
-    """Reorder the players of each planned table so that each player's counts of the four
-    winds differ by at most one, counting the history.
+def _balance_winds(n: int, past: list[Round], plan: list[Round], size: int = 4) -> None:
+    """Reorder the players of each planned table so that each player's counts of the
+    `size` winds (four, or East, South and West at three) differ by at most one, counting
+    the history.
 
-    Seats are an edge colouring of the bipartite graph players x tables with four colours.
+    Seats are an edge colouring of the bipartite graph players x tables with `size` colours.
     While a player has wind x at least twice more than wind y, follow an alternating path
     (the player's x-table, that table's y-player, their x-table, ...) to someone with
     more y than x, and swap x and y along it: the sum of squared counts drops every time,
     and without history such a path always exists (the classical equitable colouring).
     """
-    counts = [[0] * 4 for _ in range(n)]
+    counts = [[0] * size for _ in range(n)]
     for rnd in past:
         for table in rnd:
-            if len(table) == 4:
+            if len(table) == size:
                 for w, p in enumerate(table):
                     counts[p][w] += 1
     tables = [table for rnd in plan for table in rnd]
@@ -461,8 +501,8 @@ def _balance_winds(n: int, past: list[Round], plan: list[Round]) -> None:
         for p in range(n):
             while True:
                 c = counts[p]
-                x = max(range(4), key=lambda w: c[w])
-                y = min(range(4), key=lambda w: c[w])
+                x = max(range(size), key=lambda w: c[w])
+                y = min(range(size), key=lambda w: c[w])
                 if c[x] - c[y] < 2 or not _swap_path(p, x, y, tables, at, counts):
                     break
                 changed = True

@@ -1,8 +1,9 @@
 """A whole event as tenbou-game/1 records, and back into an empty event.
 
 The export is one JSON document: the event's rules and, for every game, its session,
-table and record. `python -m scoring score` reads each record on its own; the wrapper
-only says where the games were played, so that an import rebuilds the same sessions.
+table and record (four players, or three when the rules are a three-player game's).
+`python -m scoring score` reads each record on its own; the wrapper only says where the
+games were played, so that an import rebuilds the same sessions.
 """
 
 from __future__ import annotations
@@ -279,9 +280,10 @@ def _option_in_bounds(name: Any, value: Any) -> bool:
     if kind == "int":
         return _is_number(value) and value == int(value) and abs(value) <= MAX_RULE_NUMBER
     if kind == "uma":
+        # Four places, or three in a three-player game; the engine checks which.
         return (
             isinstance(value, list)
-            and len(value) == 4
+            and len(value) in (3, 4)
             and all(_tenths_within(v, UMA_DIGITS) for v in value)
         )
     return _tenths_within(value, RULE_DECIMAL_DIGITS)
@@ -363,7 +365,11 @@ class _Planned:
     source_id: str
     record: dict[str, Any]
     names: list[str]
-    result: GameResult
+    result: GameResult | None  # None for a game of final scores still awaiting them
+
+    @property
+    def going_on(self) -> bool:
+        return self.result is None or not self.result.finished
 
 
 def _plan_sessions(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -402,7 +408,9 @@ def _plan_sessions(data: dict[str, Any]) -> list[dict[str, Any]]:
     return sessions
 
 
-def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _Planned:
+def _plan_game(
+    index: int, game: dict[str, Any], sessions: set[int], rules, seats: int = 4
+) -> _Planned:
     where = Phrase(gettext_noop("game %(index)s"), index=index)
     number = game.get("session")
     if isinstance(number, bool) or not isinstance(number, int) or number not in sessions:
@@ -432,11 +440,16 @@ def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _
     names = record.get("players")
     if (
         not isinstance(names, list)
-        or len(names) != 4
+        or len(names) != seats
         or not all(isinstance(n, str) and n.strip() and len(n) <= MAX_NAME for n in names)
     ):
         raise ImportRefused(
-            gettext_noop("%(where)s needs four player names of 1 to %(most)s characters"),
+            gettext_noop("%(where)s needs four player names of 1 to %(most)s characters")
+            if seats == 4
+            else gettext_noop(
+                "%(where)s needs three player names of 1 to %(most)s characters: the "
+                "export's rules are a three-player game's"
+            ),
             where=where,
             most=MAX_NAME,
         )
@@ -450,8 +463,19 @@ def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _
                 refusal=refusal(character),
             )
     names = [normalised(name) for name in names]
-    if len(set(names)) != 4:
+    if len(set(names)) != seats:
         raise ImportRefused(gettext_noop("%(where)s seats one player twice"), where=where)
+    if _awaits_scores(record, seats):
+        # A game of final scores not entered yet: nothing to replay, the seats only.
+        check_record_numbers(where, {**record, "final_scores": None})
+        for number, penalty in enumerate(record.get("penalties", []), start=1):
+            if penalty.get("seat") not in range(seats):
+                raise ImportRefused(
+                    gettext_noop("%(game)s, penalty %(number)s names no seat of the game"),
+                    game=where,
+                    number=number,
+                )
+        return _Planned(index, game["session"], table, source_id, record, names, None)
     check_record_numbers(where, record)
     try:
         result = services.replay_record({**record, "rules": rules, "players": names})
@@ -462,14 +486,27 @@ def _plan_game(index: int, game: dict[str, Any], sessions: set[int], rules) -> _
     return _Planned(index, game["session"], table, source_id, record, names, result)
 
 
+def _awaits_scores(record: dict[str, Any], seats: int) -> bool:
+    """Whether the record is of a game of final scores whose scores are not entered yet,
+    as `export_event` writes one: a final score of None for every seat, and no hands."""
+    finals = record.get("final_scores")
+    return (
+        isinstance(finals, list)
+        and len(finals) == seats
+        and all(score is None for score in finals)
+        and not record.get("hands")
+    )
+
+
 def _plan(data: dict[str, Any]) -> tuple[list[dict[str, Any]], list[_Planned]]:
     """Every session and game of the export, checked and replayed under its rules: all
     that can be refused is refused here, before anything is written."""
     sessions = _plan_sessions(data)
     numbers = {s["number"] for s in sessions}
     rules = data.get("rules", "ari-ari")
+    seats = scoring.resolve_rules(rules).players  # checked by `_check_outline` already
     planned = [
-        _plan_game(index, game, numbers, rules)
+        _plan_game(index, game, numbers, rules, seats)
         for index, game in enumerate(data.get("games", []), start=1)
     ]
     logs: dict[str, int] = {}
@@ -485,7 +522,7 @@ def _plan(data: dict[str, Any]) -> tuple[list[dict[str, Any]], list[_Planned]]:
                     first=logs[game.source_id],
                 )
             logs[game.source_id] = game.index
-        if game.result.finished:
+        if not game.going_on:
             continue
         # A game still going holds its table and its players in its session.
         key = (game.session, game.table)
@@ -528,6 +565,25 @@ def _players(names: list[str], found: dict[str, Player], known) -> list[Player]:
             if name not in found:
                 found[name] = services.new_player(name)
     return [found[name] for name in names]
+
+
+def _create_awaiting(session: Session, game: _Planned, players: list[Player], user) -> None:
+    """A game of final scores still awaiting them, with its log id and penalties."""
+    created = services.create_game(
+        session, players, table_number=game.table, entry_mode=Game.EntryMode.FINAL_SCORES
+    )
+    if game.source_id:
+        created.source_id = game.source_id
+        created.source_event = session.event
+        created.save(update_fields=["source_id", "source_event"])
+    for penalty in game.record.get("penalties", []):
+        Penalty.objects.create(
+            game=created,
+            seat=penalty["seat"],
+            match_points=Decimal(str(penalty["match_points"])),
+            reason=penalty.get("reason") or "penalty",
+            created_by=user,
+        )
 
 
 def import_event(event: Event, data: Any, *, user=None, time_limit: float | None = None) -> int:
@@ -577,6 +633,9 @@ def import_event(event: Event, data: Any, *, user=None, time_limit: float | None
                     gettext_noop("an event export goes into an empty event: this one has sessions")
                 )
             services.change_event_rules(event.pk, preset, overrides)
+            # The games are created under the rules just set (how many seats they have
+            # among them), not those the caller's copy of the event still holds.
+            event.refresh_from_db(fields=["rules_preset", "rules_overrides"])
             created_sessions = {
                 spec["number"]: Session.objects.create(event=event, **spec) for spec in sessions
             }
@@ -593,10 +652,14 @@ def import_event(event: Event, data: Any, *, user=None, time_limit: float | None
                         written=f"{written:,}",
                         games=f"{len(planned):,}",
                     )
+                players = _players(game.names, found, known)
+                if game.result is None:
+                    _create_awaiting(created_sessions[game.session], game, players, user)
+                    continue
                 services.create_game_from_record(
                     created_sessions[game.session],
                     game.record,
-                    _players(game.names, found, known),
+                    players,
                     table_number=game.table,
                     source_id=game.source_id,
                     user=user,

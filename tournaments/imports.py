@@ -1,16 +1,19 @@
 """Importing online games from Tenhou and Mahjong Soul logs into an event.
 
-Each log is converted by `tenhou`, which says where and how long it was played; a log whose
-platform or length is not the event's (an East-only game in a South-game event, a Mahjong
-Soul game under Tenhou's rules) is refused with the preset that would take it. The rest
-are replayed under the event's rules: every hand's payments and the final scores must
-equal what the log itself says, or the game is not imported. Each game is stored in its
+Each log is converted by `tenhou`, which says where and how long it was played and by how
+many players; a log whose platform, length or number of players is not the event's (an
+East-only game in a South-game event, a Mahjong Soul game under Tenhou's rules, a
+three-player game in a four-player event) is refused with the preset that would take it.
+The rest, and logs that name no platform, are replayed under the event's rules: every
+hand's payments and the final scores must equal what the log itself says, or the game is
+not imported. Each game is stored in its
 own transaction, so one bad file never touches the others.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,11 +54,46 @@ PLAYED_ON = {
     (platforms.MAHJONGSOUL, platforms.HANCHAN): gettext_lazy("Mahjong Soul, South game"),
     (platforms.MAHJONGSOUL, platforms.TONPUUSEN): gettext_lazy("Mahjong Soul, East-only game"),
 }
+# The same for three-player (sanma) games.
+SANMA_ACCEPTED_GAMES = {
+    (platforms.TENHOU, platforms.HANCHAN): gettext_lazy("Tenhou three-player South games"),
+    (platforms.TENHOU, platforms.TONPUUSEN): gettext_lazy("Tenhou three-player East-only games"),
+    (platforms.MAHJONGSOUL, platforms.HANCHAN): gettext_lazy(
+        "Mahjong Soul three-player South games"
+    ),
+    (platforms.MAHJONGSOUL, platforms.TONPUUSEN): gettext_lazy(
+        "Mahjong Soul three-player East-only games"
+    ),
+}
+SANMA_ONE_GAME = {
+    (platforms.TENHOU, platforms.HANCHAN): gettext_lazy("Tenhou three-player South game"),
+    (platforms.TENHOU, platforms.TONPUUSEN): gettext_lazy("Tenhou three-player East-only game"),
+    (platforms.MAHJONGSOUL, platforms.HANCHAN): gettext_lazy(
+        "Mahjong Soul three-player South game"
+    ),
+    (platforms.MAHJONGSOUL, platforms.TONPUUSEN): gettext_lazy(
+        "Mahjong Soul three-player East-only game"
+    ),
+}
+SANMA_PLAYED_ON = {
+    (platforms.TENHOU, platforms.HANCHAN): gettext_lazy("Tenhou, three-player South game"),
+    (platforms.TENHOU, platforms.TONPUUSEN): gettext_lazy("Tenhou, three-player East-only game"),
+    (platforms.MAHJONGSOUL, platforms.HANCHAN): gettext_lazy(
+        "Mahjong Soul, three-player South game"
+    ),
+    (platforms.MAHJONGSOUL, platforms.TONPUUSEN): gettext_lazy(
+        "Mahjong Soul, three-player East-only game"
+    ),
+}
+
+
+def _words(game: TenhouGame, four, three):
+    return (three if game.seats == 3 else four).get((game.platform, game.length))
 
 
 def played_under(game: TenhouGame) -> str:
     """`game.played_under` in the page's language: "Tenhou, South game, 鳳南喰赤"."""
-    words = PLAYED_ON.get((game.platform, game.length))
+    words = _words(game, PLAYED_ON, SANMA_PLAYED_ON)
     if words is None:
         return game.played_under
     if not game.ruleset:
@@ -70,6 +108,9 @@ class NameMatch:
     name: str
     player: Player | None = None  # the exact match, if any
     suggestions: list[Player] = field(default_factory=list)
+    # The log gave this name to more than one seat (a lobby's placeholder, "TPlayer1"): it
+    # says nothing of who sat there, so it matches nobody and the organiser chooses.
+    shared: bool = False
 
     @property
     def exact(self) -> bool:
@@ -99,16 +140,32 @@ class LogCheck:
         return (self.game.log_id if self.game else None) or ""
 
 
+_REPEAT = re.compile(r"(.+) \((\d+)\)")
+
+
+def shared_names(names: Sequence[str]) -> set[str]:
+    """The names a log gave to more than one seat, as the converter made them distinct
+    ("TPlayer1", "TPlayer1 (2)"): shared_names(["A", "A (2)", "B"]) == {"A", "A (2)"}."""
+    shared = set()
+    for name in names:
+        found = _REPEAT.fullmatch(name)
+        if found and found.group(1) in names:
+            shared |= {name, found.group(1)}
+    return shared
+
+
 def match_names(names: Sequence[str], offered=None, known=None) -> list[NameMatch]:
     """Exact display-name matches among the `known` players (every player if None) first;
     otherwise close names, among the `offered` players (every active player if None), for
-    the organiser to confirm. A player outside `known` is never matched."""
+    the organiser to confirm. A player outside `known` is never matched, and neither is a
+    name the log gave to more than one seat."""
     pool = Player.objects.all() if known is None else known
+    shared = shared_names(names)
     exact = {p.display_name: p for p in pool.filter(display_name__in=names)}
     matches = []
     candidates: dict[str, Player] | None = None
     for name in names:
-        if name in exact:
+        if name in exact and name not in shared:
             matches.append(NameMatch(name, exact[name]))
             continue
         if candidates is None:
@@ -116,22 +173,28 @@ def match_names(names: Sequence[str], offered=None, known=None) -> list[NameMatc
             candidates = {p.display_name: p for p in pool}
         lowered = {n.casefold(): n for n in candidates}
         close = difflib.get_close_matches(name.casefold(), list(lowered), n=3, cutoff=0.6)
-        matches.append(NameMatch(name, None, [candidates[lowered[c]] for c in close]))
+        suggestions = [candidates[lowered[c]] for c in close]
+        matches.append(NameMatch(name, None, suggestions, shared=name in shared))
     return matches
 
 
 def convert_upload(
-    file_name: str, data: bytes, *, budget: tenhou.limits.Budget | None = None
+    file_name: str,
+    data: bytes,
+    *,
+    budget: tenhou.limits.Budget | None = None,
+    rules: Any = None,
 ) -> dict[str, Any]:
     """Convert one uploaded file into what waits for the confirmation: the converted game
     as plain JSON values, or the reason it could not be converted. `budget` is shared by
-    the files of one upload: together they may inflate only so much."""
+    the files of one upload: together they may inflate only so much. `rules` are the
+    event's: a log that names no platform is converted under them."""
     entry: dict[str, Any] = {"file_name": file_name, "game": None, "problem": ""}
     if len(data) > MAX_LOG_BYTES:
         entry["problem"] = _("the file is too large to be a game log")
         return entry
     try:
-        entry["game"] = convert(data, name=file_name, budget=budget).to_dict()
+        entry["game"] = convert(data, name=file_name, budget=budget, rules=rules).to_dict()
     except scoring.ScoringError as err:
         entry["problem"] = say(err)
     return entry
@@ -169,7 +232,7 @@ def check_converted(event: Event, entry: Mapping[str, Any], *, user=None) -> Log
     if refusal:
         # Other rules would pay other amounts: a replay would only list the consequences.
         check.problems.append(refusal)
-        check.wanted_preset = game.preset
+        check.wanted_preset = wanted_preset(game)
     else:
         check.problems.extend(say(d) for d in tenhou.differences(game, event.rules_spec()))
     return check
@@ -178,15 +241,35 @@ def check_converted(event: Event, entry: Mapping[str, Any], *, user=None) -> Log
 def accepted_games(event: Event) -> str | None:
     """The games whose logs `event` takes, in words ("Mahjong Soul East-only games"), or
     None when its rules are no online platform's."""
-    platform = platforms.PLATFORM_OF_PRESET.get(event.rules_preset)
+    seats = event.player_count
+    presets = platforms.PLATFORM_OF_SANMA_PRESET if seats == 3 else platforms.PLATFORM_OF_PRESET
+    platform = presets.get(event.rules_preset)
     if platform is None:
         return None
     try:
         length = event.rules().length.value
     except scoring.ScoringError:
         return None
-    words = ACCEPTED_GAMES.get((platform, length))
-    return str(words) if words is not None else platforms.describe_games(platform, length)
+    words = (SANMA_ACCEPTED_GAMES if seats == 3 else ACCEPTED_GAMES).get((platform, length))
+    if words is None:
+        return platforms.describe_games(platform, length, seats)
+    return str(words)
+
+
+def conversion_rules(event: Event) -> Any:
+    """The event's rules, under which a log that names no platform is converted; None when
+    they settle no game (the check then says why)."""
+    try:
+        event.rules()
+    except scoring.ScoringError:
+        return None
+    return event.rules_spec()
+
+
+def wanted_preset(game: TenhouGame) -> str:
+    """The preset of the platform, length and players the game was played with (Tenhou's,
+    for a log that names no platform)."""
+    return platforms.preset_for(game.platform or platforms.TENHOU, game.length, game.seats)
 
 
 def rules_refusal(event: Event, game: TenhouGame) -> str | None:
@@ -196,21 +279,56 @@ def rules_refusal(event: Event, game: TenhouGame) -> str | None:
         length = event.rules().length.value
     except scoring.ScoringError as err:
         return _("This event's rules cannot settle any game: %(reason)s.") % {"reason": say(err)}
-    return game_refusal(game, event.rules_preset, length)
+    return game_refusal(game, event.rules_preset, length, seats=event.player_count)
 
 
-def game_refusal(game: TenhouGame, preset: str, length: str) -> str | None:
-    """`game.refusal(preset, length)` in the page's language."""
-    expected = platforms.PLATFORM_OF_PRESET.get(preset)
+def game_refusal(game: TenhouGame, preset: str, length: str, *, seats: int = 4) -> str | None:
+    """`game.refusal(preset, length)` in the page's language, for an event whose games
+    have `seats` players: a log of another number of players is refused first, whatever
+    platform it names (a three-player game cannot count in a four-player event)."""
+    if game.seats != seats:
+        values = {"preset": preset, "wanted": wanted_preset(game)}
+        if game.seats == 3:
+            return (
+                _(
+                    "This log is of a three-player game; this event plays four-player games "
+                    "(rules preset %(preset)s). Import it into a three-player event, such as "
+                    "one with the %(wanted)s preset."
+                )
+                % values
+            )
+        return (
+            _(
+                "This log is of a four-player game; this event plays three-player games "
+                "(rules preset %(preset)s). Import it into a four-player event, such as one "
+                "with the %(wanted)s preset."
+            )
+            % values
+        )
+    if game.platform is None:
+        return None  # no platform to hold it to: the replay under the event's rules decides
+    sanma = game.seats == 3
+    expected = (platforms.PLATFORM_OF_SANMA_PRESET if sanma else platforms.PLATFORM_OF_PRESET).get(
+        preset
+    )
     if expected == game.platform and length == game.length:
         return None
-    played = ONE_GAME.get((game.platform, game.length))
-    takes = ACCEPTED_GAMES.get((expected, length))
+    played = _words(game, ONE_GAME, SANMA_ONE_GAME)
+    takes = (SANMA_ACCEPTED_GAMES if sanma else ACCEPTED_GAMES).get((expected, length))
     if played is None or (expected is not None and takes is None):
         return game.refusal(preset, length)
     if game.ruleset:
         played = _("%(game)s (%(ruleset)s)") % {"game": played, "ruleset": game.ruleset}
     values = {"game": played, "preset": preset, "wanted": game.preset, "games": takes}
+    if expected is None and sanma:
+        return (
+            _(
+                "This log is of a %(game)s; this event plays the %(preset)s rules, not an "
+                "online platform's three-player game. Import it into an event with the "
+                "%(wanted)s preset."
+            )
+            % values
+        )
     if expected is None:
         return (
             _(
@@ -230,7 +348,8 @@ def game_refusal(game: TenhouGame, preset: str, length: str) -> str | None:
 
 def check_log(event: Event, file_name: str, data: bytes, *, user=None) -> LogCheck:
     """Convert and check one uploaded log; nothing is stored."""
-    return check_converted(event, convert_upload(file_name, data), user=user)
+    entry = convert_upload(file_name, data, rules=conversion_rules(event))
+    return check_converted(event, entry, user=user)
 
 
 def check_entries(event: Event, entries: Sequence[Mapping[str, Any]], *, user=None):
@@ -251,7 +370,9 @@ def check_entries(event: Event, entries: Sequence[Mapping[str, Any]], *, user=No
 
 def check_logs(event: Event, files: Sequence[tuple[str, bytes]], *, user=None) -> list[LogCheck]:
     """Check a batch of uploads; a game that appears twice in the batch is imported once."""
-    return check_entries(event, [convert_upload(name, data) for name, data in files], user=user)
+    rules = conversion_rules(event)
+    entries = [convert_upload(name, data, rules=rules) for name, data in files]
+    return check_entries(event, entries, user=user)
 
 
 def import_game(
@@ -289,7 +410,7 @@ def import_game(
             p if isinstance(p, Player) else services.player_named(normalised(p), known)
             for p in players
         ]
-        if len({p.pk for p in seated}) != 4:
+        if len({p.pk for p in seated}) != len(seated):
             raise services.GameChangeRefused(
                 gettext_noop("%(file)s: one player is chosen for two seats"), file=check.file_name
             )
@@ -337,6 +458,15 @@ def resolve_players(
         elif match.exact:
             assert match.player is not None
             seated.append(match.player)
+        elif match.shared and not create_unknown:
+            raise services.GameChangeRefused(
+                gettext_noop(
+                    "%(file)s: the log gives the name %(name)s to more than one seat; choose "
+                    "the player who sat in each of them"
+                ),
+                file=check.file_name,
+                name=repr(match.name),
+            )
         elif create_unknown:
             seated.append(match.name)
         else:

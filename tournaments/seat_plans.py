@@ -2,7 +2,8 @@
 
 The planner only sees player ids; this module feeds it the roster, the rounds already
 seated (every other session's games) and, for the Swiss method, the standings, and turns
-its answer back into players for the preview.
+its answer back into players for the preview. Tables seat as many players as the event's
+games have seats: four, or three in a three-player (sanma) event.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ def propose(
     """A plan for this session. Balanced plans look ahead over the event's `rounds`, so
     that this round leaves the later ones room to avoid repeats. Raises SeatingError."""
     event = session.event
+    size = event.player_count
     players = playing(session)
     by_id = {p.pk: p for p in players}
     ids = list(by_id)
@@ -84,7 +86,7 @@ def propose(
     past_rounds = list(past.values())
     if method == "fixed":
         plan = seating.fixed_plan(
-            ids, [[p.pk for p in t] for t in fixed or []], history=past_rounds
+            ids, [[p.pk for p in t] for t in fixed or []], history=past_rounds, table_size=size
         )
     elif method == "balanced":
         plan = _balanced(session, ids, past, rounds)
@@ -92,9 +94,11 @@ def propose(
         standings = event_standings(event)
         ranked = [row.player_id for row in standings.rows if row.player_id in by_id]
         order = ranked + [pid for pid in ids if pid not in set(ranked)]
-        plan = seating.make_plan(order, 1, method="swiss", history=past_rounds)
+        plan = seating.make_plan(order, 1, method="swiss", history=past_rounds, table_size=size)
     else:
-        plan = seating.make_plan(ids, 1, method=method, seed=seed or 0, history=past_rounds)
+        plan = seating.make_plan(
+            ids, 1, method=method, seed=seed or 0, history=past_rounds, table_size=size
+        )
     tables = [
         ProposedTable(
             number=number,
@@ -117,11 +121,14 @@ PLAN_CACHE_SECONDS = 14 * 24 * 3600
 def whole_plan(event: Event, ids: list[int], rounds: int) -> seating.Plan:
     """The event's plan from its roster, made once and kept: the same roster and number of
     rounds give the same plan, so later sessions can take their round from it."""
-    digest = hashlib.sha256(json.dumps([event.pk, rounds, ids]).encode()).hexdigest()
+    size = event.player_count
+    digest = hashlib.sha256(json.dumps([event.pk, rounds, ids, size]).encode()).hexdigest()
     key = f"seating-plan:{digest}"
     plan = cache.get(key)
     if plan is None:
-        plan = seating.make_plan(ids, rounds, seed=event.pk, time_limit=SEARCH_SECONDS)
+        plan = seating.make_plan(
+            ids, rounds, seed=event.pk, time_limit=SEARCH_SECONDS, table_size=size
+        )
         cache.set(key, plan, PLAN_CACHE_SECONDS)
     return plan
 
@@ -147,4 +154,5 @@ def _balanced(session: Session, ids: list[int], past: dict, rounds: int) -> seat
         seed=session.event_id,
         history=list(past.values()),
         time_limit=SEARCH_SECONDS,
+        table_size=session.event.player_count,
     )

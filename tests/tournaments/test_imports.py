@@ -109,8 +109,8 @@ def test_a_three_player_log_is_refused_by_a_four_player_event(online_session):
     check = imports.check_log(online_session.event, "sanma.json", path.read_bytes())
     assert not check.importable
     assert check.problems == [
-        "the rules of this event cannot settle it: 'players' has 3 names, but these are"
-        " 4-player rules: give 4 names, or rules for 3 players"
+        "This log is of a three-player game; this event plays four-player games (rules preset "
+        "tenhou). Import it into a three-player event, such as one with the tenhou-sanma preset."
     ]
     assert not Game.objects.exists()
 

@@ -28,6 +28,8 @@ METHOD_CHOICES = [
     ("fixed", gettext_lazy("Fixed: I type or upload the tables")),
 ]
 
+THREE_PLAYER_SWISS = gettext_lazy("Swiss: by the standings, 1st to 3rd at table 1, and so on")
+
 
 class SeatingForm(TenbouFormMixin, forms.Form):
     method = forms.ChoiceField(
@@ -67,9 +69,22 @@ class SeatingForm(TenbouFormMixin, forms.Form):
         help_text=gettext_lazy("A CSV file, one table a row of four names (at most 64 KB)."),
     )
 
-    def __init__(self, *args, players: list[Player], **kwargs):
+    def __init__(self, *args, players: list[Player], table_size: int = 4, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = players
+        self.table_size = table_size
+        if table_size == 3:
+            self.fields["method"].choices = [
+                (key, THREE_PLAYER_SWISS if key == "swiss" else label)
+                for key, label in METHOD_CHOICES
+            ]
+            self.fields["tables"].help_text = _(
+                "For a fixed plan: one table a line, three names in seat order East, South, "
+                "West, separated by commas."
+            )
+            self.fields["upload"].help_text = _(
+                "A CSV file, one table a row of three names (at most 64 KB)."
+            )
 
     def clean_upload(self):
         upload = self.cleaned_data.get("upload")
@@ -88,10 +103,16 @@ class SeatingForm(TenbouFormMixin, forms.Form):
             return data
         text = data.get("upload") or data.get("tables") or ""
         rows = [row for row in csv.reader(io.StringIO(text)) if any(c.strip() for c in row)]
+        size = self.table_size
         if not rows:
             raise ValidationError(
                 _(
                     "A fixed plan needs its tables: type one table a line, four names "
+                    "separated by commas, or upload a CSV file."
+                )
+                if size == 4
+                else _(
+                    "A fixed plan needs its tables: type one table a line, three names "
                     "separated by commas, or upload a CSV file."
                 )
             )
@@ -103,11 +124,18 @@ class SeatingForm(TenbouFormMixin, forms.Form):
         tables = []
         for number, row in enumerate(rows, start=1):
             names = [" ".join(cell.split()) for cell in row if cell.strip()]
-            if len(names) != 4:
+            if len(names) != size:
                 raise ValidationError(
-                    _(
-                        "Line %(line)s names %(count)s players; a table needs exactly four, "
-                        "separated by commas."
+                    (
+                        _(
+                            "Line %(line)s names %(count)s players; a table needs exactly "
+                            "four, separated by commas."
+                        )
+                        if size == 4
+                        else _(
+                            "Line %(line)s names %(count)s players; a table of this "
+                            "three-player event needs exactly three, separated by commas."
+                        )
                     )
                     % {"line": number, "count": len(names)}
                 )
@@ -135,7 +163,7 @@ class SeatingForm(TenbouFormMixin, forms.Form):
                     )
                 seated[player.pk] = number
         try:
-            seating.check_round(self.players, tables)
+            seating.check_round(self.players, tables, table_size=size)
         except seating.SeatingError as err:
             raise ValidationError(say(err)) from None
         data["fixed"] = tables
@@ -147,9 +175,10 @@ class SeatingConfirmForm(forms.Form):
 
     plan = forms.CharField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, player_ids: list[int], **kwargs):
+    def __init__(self, *args, player_ids: list[int], table_size: int = 4, **kwargs):
         super().__init__(*args, **kwargs)
         self.player_ids = player_ids
+        self.table_size = table_size
 
     def clean_plan(self) -> list[list[int]]:
         stale = _("The roster changed since the preview, or the plan was damaged: plan again.")
@@ -163,7 +192,7 @@ class SeatingConfirmForm(forms.Form):
         ):
             raise ValidationError(stale)
         try:
-            seating.check_round(self.player_ids, tables)
+            seating.check_round(self.player_ids, tables, table_size=self.table_size)
         except seating.SeatingError:
             raise ValidationError(stale) from None
         return tables

@@ -213,23 +213,30 @@ def seat_session(
     session_id: int, tables: Sequence[Sequence[int]], *, actor: Actor | None = None
 ) -> list[Game]:
     """Create one game per table (player ids in seat order, East first), numbered from 1,
-    in place of the session's games so far, which must have no results. All or nothing;
-    the trail gets the seats of every table."""
+    in place of the session's games so far, which must have no results. Every table has
+    as many players as the event's games have seats (three in a three-player event). All
+    or nothing; the trail gets the seats of every table."""
     if not tables or len(tables) > SEATING_TABLE_LIMIT:
         raise GameChangeRefused(
             gettext_noop("A session is seated at 1 to %(most)s tables."), most=SEATING_TABLE_LIMIT
         )
     ids = [pid for table in tables for pid in table]
-    if any(len(table) != 4 for table in tables) or len(set(ids)) != len(ids):
-        raise GameChangeRefused(
-            gettext_noop("Every table needs four players, and every player one seat.")
-        )
     with transaction.atomic():
         session = (
             Session.objects.select_for_update(of=("self",))
             .select_related("event")
             .get(pk=session_id)
         )
+        size = session.event.player_count
+        if any(len(table) != size for table in tables) or len(set(ids)) != len(ids):
+            raise GameChangeRefused(
+                gettext_noop("Every table needs four players, and every player one seat.")
+                if size == 4
+                else gettext_noop(
+                    "Every table of this three-player event needs three players, and every "
+                    "player one seat."
+                )
+            )
         if session_has_results(session):
             raise GameChangeRefused(
                 gettext_noop(

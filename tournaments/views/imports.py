@@ -54,7 +54,11 @@ def _store_pending(request: HttpRequest, event, form: UploadForm, files, size: i
     check against the event is made again then, so nothing from the browser is trusted.
     A user has one pending import: this one replaces any other."""
     budget = Budget()  # what all the files together may inflate
-    logs = [imports.convert_upload(upload.name, upload.read(), budget=budget) for upload in files]
+    rules = imports.conversion_rules(event)
+    logs = [
+        imports.convert_upload(upload.name, upload.read(), budget=budget, rules=rules)
+        for upload in files
+    ]
     spec = form.session_spec()
     now = timezone.now()
     with transaction.atomic():
@@ -99,7 +103,10 @@ def import_preview(request: HttpRequest, event: Event, token: str) -> HttpRespon
         for index, check in enumerate(checks):
             if not check.importable or request.POST.get(f"import-{index}") != "on":
                 continue
-            choices = {seat: request.POST.get(f"player-{index}-{seat}", "") for seat in range(4)}
+            choices = {
+                seat: request.POST.get(f"player-{index}-{seat}", "")
+                for seat in range(len(check.names))
+            }
             try:
                 seated = imports.resolve_players(
                     check, choices, create_unknown=False, offered=offered

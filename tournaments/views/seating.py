@@ -32,6 +32,7 @@ def _default_rounds(session) -> int:
 def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
     """Choose a method, see the tables with their repeat counts, then create the games."""
     players = seat_plans.playing(session)
+    size = session.event.player_count
     has_results = services.session_has_results(session)
     context = {
         "event": session.event,
@@ -39,9 +40,12 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
         "players": players,
         "has_results": has_results,
         "already_seated": session.games.exists(),
+        "table_size": size,
     }
     if request.method == "POST" and "confirm" in request.POST:
-        confirm = SeatingConfirmForm(request.POST, player_ids=[p.pk for p in players])
+        confirm = SeatingConfirmForm(
+            request.POST, player_ids=[p.pk for p in players], table_size=size
+        )
         if confirm.is_valid():
             try:
                 games = services.seat_session(
@@ -66,6 +70,7 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
         request.POST if request.method == "POST" and "preview" in request.POST else None,
         request.FILES or None,
         players=players,
+        table_size=size,
         initial={"rounds": _default_rounds(session)},
     )
     context["form"] = form
@@ -74,11 +79,19 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
             "Session %(number)s has results entered already, so it cannot be seated "
             "again. Seat a new session, or delete its hands and final scores first."
         ) % {"number": session.number}
-    elif len(players) < 4:
-        context["refusal"] = _(
-            "%(count)s player(s) on the roster take part in session %(number)s; "
-            "a plan needs at least 4. Add players on the roster page."
-        ) % {"count": len(players), "number": session.number}
+    elif len(players) < size:
+        refusal = (
+            _(
+                "%(count)s player(s) on the roster take part in session %(number)s; "
+                "a plan needs at least 4. Add players on the roster page."
+            )
+            if size == 4
+            else _(
+                "%(count)s player(s) on the roster take part in session %(number)s; a plan of "
+                "this three-player event needs at least 3. Add players on the roster page."
+            )
+        )
+        context["refusal"] = refusal % {"count": len(players), "number": session.number}
     elif form.is_bound and form.is_valid() and not _too_large_for_the_page(form, session):
         data = form.cleaned_data
         try:
@@ -178,6 +191,8 @@ def _seating_lists(request: HttpRequest, session, links: list[TableLink]) -> dic
     seated = {row["player"].pk for row in by_name}
     sitting_out = [p for p in seat_plans.playing(session) if p.pk not in seated] if games else []
     return {
+        # The header's winds: East to West only in a three-player event.
+        "winds": WINDS[: session.event.player_count],
         "games": games,
         "by_name": by_name,
         "sitting_out": sorted(sitting_out, key=lambda p: p.display_name.casefold()),

@@ -1,4 +1,5 @@
-"""`python manage.py seating_plan --players N --rounds R`: a seating plan, no database needed."""
+"""`python manage.py seating_plan --players N --rounds R [--table-size 3]`: a seating plan,
+no database needed; tables of three for a three-player (sanma) event."""
 
 from __future__ import annotations
 
@@ -29,6 +30,12 @@ class Command(BaseCommand):
             "taken as the standings) or random",
         )
         parser.add_argument("--seed", type=int, default=0, help="the same seed gives the same plan")
+        parser.add_argument(
+            "--table-size",
+            type=int,
+            default=4,
+            help="players a table: 4 (the default), or 3 for a three-player (sanma) event",
+        )
         parser.add_argument("--format", default="json", help="json (the default) or text")
 
     def handle(self, *args, **options):
@@ -47,6 +54,7 @@ class Command(BaseCommand):
                 options["rounds"],
                 method=method,
                 seed=options["seed"],
+                table_size=options["table_size"],
             )
         except seating.SeatingError as err:
             raise CommandError(str(err), returncode=2) from None
