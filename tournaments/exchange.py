@@ -567,25 +567,6 @@ def _players(names: list[str], found: dict[str, Player], known) -> list[Player]:
     return [found[name] for name in names]
 
 
-def _create_awaiting(session: Session, game: _Planned, players: list[Player], user) -> None:
-    """A game of final scores still awaiting them, with its log id and penalties."""
-    created = services.create_game(
-        session, players, table_number=game.table, entry_mode=Game.EntryMode.FINAL_SCORES
-    )
-    if game.source_id:
-        created.source_id = game.source_id
-        created.source_event = session.event
-        created.save(update_fields=["source_id", "source_event"])
-    for penalty in game.record.get("penalties", []):
-        Penalty.objects.create(
-            game=created,
-            seat=penalty["seat"],
-            match_points=Decimal(str(penalty["match_points"])),
-            reason=penalty.get("reason") or "penalty",
-            created_by=user,
-        )
-
-
 def import_event(event: Event, data: Any, *, user=None, time_limit: float | None = None) -> int:
     """Rebuild an exported event's sessions and games in `event`, which must have none.
 
@@ -654,7 +635,14 @@ def import_event(event: Event, data: Any, *, user=None, time_limit: float | None
                     )
                 players = _players(game.names, found, known)
                 if game.result is None:
-                    _create_awaiting(created_sessions[game.session], game, players, user)
+                    services.create_awaiting_game(
+                        created_sessions[game.session],
+                        players,
+                        table_number=game.table,
+                        source_id=game.source_id,
+                        penalties=game.record.get("penalties", []),
+                        user=user,
+                    )
                     continue
                 services.create_game_from_record(
                     created_sessions[game.session],

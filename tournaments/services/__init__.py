@@ -48,6 +48,7 @@ from .hands import (
 )
 from .records import (
     ALREADY_IMPORTED,
+    create_awaiting_game,
     create_game_from_record,
     drop_empty_session,
     restore_game_state,
@@ -82,6 +83,7 @@ from .sessions import (
 )
 
 __all__ = [
+    "create_awaiting_game",
     "GameChangeRefused",
     "HandAlreadyEntered",
     "HandChanged",

@@ -135,3 +135,34 @@ def restore_game_state(
             )
         game = Game.objects.get(pk=game_id)
         totals.game_changed(game, counted_before=game.status == Game.Status.FINISHED)
+
+
+def create_awaiting_game(
+    session: Session,
+    players: Sequence[Player],
+    *,
+    table_number: int,
+    source_id: str = "",
+    penalties: Sequence[dict[str, Any]] = (),
+    user=None,
+) -> Game:
+    """A game of final scores still awaiting them, as an event file holds it: with its log
+    id and its penalties (record objects), which count once the scores are in."""
+    game = create_game(
+        session, players, table_number=table_number, entry_mode=Game.EntryMode.FINAL_SCORES
+    )
+    if source_id:
+        game.source_id = source_id
+        game.source_event = session.event
+        game.save(update_fields=["source_id", "source_event"])
+    Penalty.objects.bulk_create(
+        Penalty(
+            game=game,
+            seat=penalty["seat"],
+            match_points=Decimal(str(penalty["match_points"])),
+            reason=penalty.get("reason") or "penalty",
+            created_by=user,
+        )
+        for penalty in penalties
+    )
+    return game
