@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import scoring
 from scoring import payouts
@@ -195,7 +196,7 @@ class Event(models.Model):
         null=True,
         blank=True,
         help_text=_("Confirmed places at most; later players go on the waiting list."),
-        verbose_name=_("places"),
+        verbose_name=pgettext_lazy("registration", "places"),
     )
     registration_closes_at = models.DateTimeField(
         null=True,
@@ -371,9 +372,9 @@ class Registration(models.Model):
     class Status(models.TextChoices):
         ASKED = "asked", _("Waiting for the organisers")
         WAITING = "waiting", _("On the waiting list")
-        CONFIRMED = "confirmed", _("Confirmed")
-        DECLINED = "declined", _("Declined")
-        WITHDRAWN = "withdrawn", _("Withdrawn")
+        CONFIRMED = "confirmed", pgettext_lazy("registration", "Confirmed")
+        DECLINED = "declined", pgettext_lazy("registration", "Declined")
+        WITHDRAWN = "withdrawn", pgettext_lazy("registration", "Withdrawn")
 
     # Those holding a place, and those still open (not yet answered by the organisers).
     HOLDING = (Status.ASKED, Status.CONFIRMED)
