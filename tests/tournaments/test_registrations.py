@@ -288,6 +288,8 @@ def test_the_organiser_confirming_puts_the_player_on_the_roster_and_in_the_trail
     assert entry.after == {"registrant": "Player 0"} and entry.author == "Olive (organiser)"
     trail_page = text(organiser_client.get(url("event_trail", "thursday")))
     assert "Registration confirmed" in trail_page
+    csv = b"".join(organiser_client.get(url("event_trail_csv", "thursday")).streaming_content)
+    assert "Registration confirmed" in csv.decode() and "Player 0" in csv.decode()
     roster_page = text(organiser_client.get(url("roster", "thursday")))
     assert "Player 0" in roster_page
     assert "Confirmed" in text(client.get(url("registration", "thursday")))
