@@ -579,3 +579,24 @@ def test_players_asking_for_the_last_place_at_once_never_exceed_the_places(
     assert codes == [302] * 4
     assert event.registrations.filter(status__in=Registration.HOLDING).count() == 1
     assert event.registrations.filter(status=Status.WAITING).count() == 3
+
+
+def test_a_superuser_reads_registrations_in_the_admin_and_cannot_change_them(
+    open_event, accounts, staff_client
+):
+    (client,) = accounts(1)
+    register(client)
+    registration = open_event.registrations.get()
+
+    listing = staff_client.get(reverse("admin:tournaments_registration_changelist"))
+    one = staff_client.get(reverse("admin:tournaments_registration_change", args=[registration.pk]))
+    change = staff_client.post(
+        reverse("admin:tournaments_registration_change", args=[registration.pk]),
+        {"status": "confirmed"},
+    )
+
+    assert listing.status_code == one.status_code == 200
+    assert "Player 0" in text(listing)
+    assert change.status_code == 403
+    registration.refresh_from_db()
+    assert registration.status == Status.ASKED
