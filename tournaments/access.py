@@ -257,23 +257,31 @@ def signed_in(view: Callable) -> Callable:
     return _declared(login_required(view), "signed in")
 
 
-def readable_event(view: Callable | None = None, *, organiser_posts: bool = False):
+def readable_event(
+    view: Callable | None = None, *, organiser_posts: bool = False, signed_in_posts: bool = False
+):
     """Anyone who may read the event (404 for anyone else); the view gets `event` for
     `slug`. `organiser_posts`: a page anyone may read whose form only its organisers
-    post (anonymous visitors are sent to log in, anyone else gets 403)."""
+    post (anonymous visitors are sent to log in, anyone else gets 403). `signed_in_posts`:
+    a page anyone may read whose form anyone signed in posts (a player registering)."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)
         def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
             event = get_event_for_reader(request, slug)
-            if organiser_posts and request.method == "POST":
+            if (organiser_posts or signed_in_posts) and request.method == "POST":
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())
-                if not organises(request, event.pk):
+                if organiser_posts and not organises(request, event.pk):
                     raise PermissionDenied("Only the organisers of this event can change it.")
             return view(request, event, *args, **kwargs)
 
-        return _declared(wrapper, "event organisers post" if organiser_posts else "event readers")
+        who = "event readers"
+        if organiser_posts:
+            who = "event organisers post"
+        elif signed_in_posts:
+            who = "event readers, signed-in posts"
+        return _declared(wrapper, who)
 
     return decorate(view) if view is not None else decorate
 

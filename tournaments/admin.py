@@ -15,7 +15,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from . import services
-from .models import Event, Game, GameSeat, Hand, Penalty, Player, RosterEntry, Session, Win
+from .models import (
+    Event,
+    Game,
+    GameSeat,
+    Hand,
+    Penalty,
+    Player,
+    Registration,
+    RosterEntry,
+    Session,
+    Win,
+)
 from .wording.refusals import say
 
 REPLAYED = gettext_lazy(
@@ -318,3 +329,16 @@ class RosterEntryAdmin(admin.ModelAdmin):
     list_filter = ["event"]
     search_fields = ["player__display_name", "event__name"]
     autocomplete_fields = ["player", "event"]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(ViewOnlyAdmin):
+    # Answers lock the event and move the waiting list up: they are given on its page.
+    view_only_note = gettext_lazy(
+        "Registrations are answered on the event's Registrations page, which keeps the "
+        "places and the waiting list in order."
+    )
+    list_display = ["player", "event", "status", "asked_at", "answered_at"]
+    list_filter = ["status", "event"]
+    search_fields = ["player__display_name", "event__name"]
+    list_select_related = ["player", "event"]

@@ -42,3 +42,10 @@ MAX_IMPORT_GAMES = 2_000
 MAX_PER_PAGE = 200
 MAX_PAGES = 10_000
 MAX_PLAYER_GAME_PAGES = 1_000
+
+# Self-registration before the day. Most registrations one event holds at once (waiting,
+# asked or confirmed), however large the organiser's own cap: as many as a roster holds.
+EVENT_REGISTRATION_LIMIT = ROSTER_LIMIT
+# Registrations one account may have waiting for an answer at once, across every event:
+# a player enters a few events ahead, not a season's worth in one evening.
+OPEN_REGISTRATIONS_PER_ACCOUNT = 10

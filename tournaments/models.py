@@ -19,7 +19,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -185,6 +185,24 @@ class Event(models.Model):
     play_token = models.CharField(
         max_length=32, default=new_version, editable=False, verbose_name=_("play token")
     )
+    # Self-registration before the day (`services.registrations`): closed unless opened.
+    registration_open = models.BooleanField(
+        default=False,
+        help_text=_("Signed-in players may ask for a place; the organisers confirm each one."),
+        verbose_name=_("registration open"),
+    )
+    registration_places = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("Confirmed places at most; later players go on the waiting list."),
+        verbose_name=pgettext_lazy("registration", "places"),
+    )
+    registration_closes_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("After this, nobody registers or withdraws themselves."),
+        verbose_name=_("registration closes at"),
+    )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = EventQuerySet.as_manager()
@@ -342,6 +360,47 @@ class RosterEntry(models.Model):
 
     def plays_in(self, session_number: int) -> bool:
         return self.withdrawn_from is None or session_number < self.withdrawn_from
+
+
+class Registration(models.Model):
+    """A signed-in player's request for a place at an event, before the day. Asked places
+    (waiting for the organisers) and confirmed ones count against the event's places; the
+    rest wait in the order they asked (`asked_at`). A confirmed registration is on the
+    roster. One row per player and event: asking again after withdrawing reuses it."""
+
+    class Status(models.TextChoices):
+        ASKED = "asked", _("Waiting for the organisers")
+        WAITING = "waiting", _("On the waiting list")
+        CONFIRMED = "confirmed", pgettext_lazy("registration", "Confirmed")
+        DECLINED = "declined", pgettext_lazy("registration", "Declined")
+        WITHDRAWN = "withdrawn", pgettext_lazy("registration", "Withdrawn")
+
+    # Those holding a place, and those still open (not yet answered by the organisers).
+    HOLDING = (Status.ASKED, Status.CONFIRMED)
+    OPEN = (Status.ASKED, Status.WAITING)
+    ACTIVE = (Status.ASKED, Status.WAITING, Status.CONFIRMED)
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("event")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("player")
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, verbose_name=_("status"))
+    asked_at = models.DateTimeField(verbose_name=_("asked at"))
+    answered_at = models.DateTimeField(null=True, blank=True, verbose_name=_("answered at"))
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = ["event", "asked_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
+        ]
+        indexes = [models.Index(fields=["event", "status", "asked_at"], name="registration_queue")]
+
+    def __str__(self) -> str:
+        return f"{self.player} for {self.event}: {self.status}"
 
 
 class GameQuerySet(models.QuerySet):
@@ -1072,6 +1131,8 @@ class TrailEntry(models.Model):
         RULES_CHANGED = "rules_changed", _("Rules changed")
         SEATS_CHANGED = "seats_changed", _("Seats changed")
         LINK_CHANGED = "link_changed", _("Table link changed")
+        ENTRY_CONFIRMED = "entry_confirmed", _("Registration confirmed")
+        ENTRY_DECLINED = "entry_declined", _("Registration declined")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="trail", verbose_name=_("event")

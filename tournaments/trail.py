@@ -156,6 +156,8 @@ def describe(value: Any, names: list[str]) -> str:
         parts.append(_("locked") if value["locked"] else _("unlocked"))
     if "link" in value:
         parts.append(_("link %(link)s") % {"link": value["link"]})
+    if "registrant" in value:
+        parts.append(value["registrant"])
     if "later_hands_moved_up" in value:
         moved = value["later_hands_moved_up"]
         parts.append(

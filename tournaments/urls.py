@@ -7,6 +7,7 @@ from .views import (
     hands,
     imports,
     live,
+    registrations,
     roster,
     rounds,
     seating,
@@ -128,6 +129,32 @@ urlpatterns = [
         "events/<slug:slug>/roster/<int:player_id>/remove/",
         roster.roster_remove,
         name="roster_remove",
+    ),
+    # Registration before the day (views/registrations.py).
+    path(
+        "events/<slug:slug>/registration/",
+        registrations.registration,
+        name="registration",
+    ),
+    path(
+        "events/<slug:slug>/registration/withdraw/",
+        registrations.registration_withdraw,
+        name="registration_withdraw",
+    ),
+    path(
+        "events/<slug:slug>/registrations/",
+        registrations.registrations,
+        name="registrations",
+    ),
+    path(
+        "events/<slug:slug>/registrations/<int:registration_id>/confirm/",
+        registrations.registration_confirm,
+        name="registration_confirm",
+    ),
+    path(
+        "events/<slug:slug>/registrations/<int:registration_id>/decline/",
+        registrations.registration_decline,
+        name="registration_decline",
     ),
     # Standings, results and whole-event exports (views/standings.py).
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),

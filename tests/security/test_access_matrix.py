@@ -20,7 +20,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import access, services, urls
-from tournaments.models import Event, Game, PendingImport, Player, Session
+from tournaments.models import Event, Game, PendingImport, Player, Registration, Session
 
 ROLES = ("organiser", "table link", "stranger", "anonymous")
 KINDS = ("public", "private")
@@ -121,6 +121,15 @@ SPEC = {
     "roster_withdraw":    row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
     "roster_return":      row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
     "roster_remove":      row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
+    # Registration before the day: a player's page (registration is closed in these
+    # events, so a post is refused with the reason: 400) and the organisers' list.
+    "registration":       row("event",         READERS, ((400, LOGIN, 400, LOGIN),
+                                                         (400, GONE, GONE, GONE))),
+    "registration_withdraw": row("event",      POST_ONLY_FOR_ANYONE,
+                                 ((GO, LOGIN, GO, LOGIN), (GO, GONE, GONE, GONE))),
+    "registrations":      row("event",         organisers(), organisers(GO)),
+    "registration_confirm": row("event registration", POST_ONLY_FOR_ANYONE, organisers(GO)),
+    "registration_decline": row("event registration", POST_ONLY_FOR_ANYONE, organisers(GO)),
     # Standings, results, exports.
     "standings":          row("event",         READERS),
     "results":            row("event",         READERS),
@@ -171,6 +180,8 @@ DATA = {
     "roster_new": {"new-display_name": "Newcomer"},
     "roster_paste": {"names": "Newcomer", "create": "on"},
     "roster_withdraw": {"from_session": "2"},
+    "registration": {"display_name": "Newcomer"},
+    "registrations": {"registration_open": "on", "registration_places": "20"},
     "player_create": {"display_name": "Newcomer"},
     "player_link": {"who": "stranger"},
     "penalty_new": {"seat": "0", "match_points": "-5", "reason": "late"},
@@ -202,6 +213,13 @@ def _event(kind: str, organisers) -> dict:
     services.add_hand(playing.pk, 1, {"result": "draw", "riichi": [], "tenpai": [0]})
     penalty = services.add_penalty(playing.pk, 0, Decimal("-1"), "late")
     link = services.renew_table_link(playing.pk)
+    asking = Player.objects.create(display_name=f"{kind} asking")
+    registration = Registration.objects.create(
+        event=event,
+        player=asking,
+        status=Registration.Status.ASKED,
+        asked_at=datetime.datetime(2026, 8, 1, tzinfo=datetime.UTC),
+    )
     finished = services.create_game(
         session, done_players, table_number=2, entry_mode=Game.EntryMode.FINAL_SCORES
     )
@@ -215,6 +233,7 @@ def _event(kind: str, organisers) -> dict:
         "penalty": penalty,
         "link": link,
         "player": playing_players[0],
+        "registration": registration,
     }
 
 
@@ -277,6 +296,7 @@ def _args(world, kind: str, names: str) -> list:
         "link": [made["link"].pk],
         "code": [made["link"].code],
         "import": ["waiting-import"],
+        "registration": [made["registration"].pk],
     }
     if "import" in names.split():
         # The organiser's upload of no logs, waiting to be confirmed.

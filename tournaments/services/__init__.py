@@ -54,6 +54,13 @@ from .records import (
     restore_game_state,
     session_for_import,
 )
+from .registrations import (
+    confirm_registration,
+    decline_registration,
+    register,
+    set_registration,
+    withdraw_registration,
+)
 from .roster import (
     NAME_LENGTH,
     RosterChange,
@@ -144,6 +151,11 @@ __all__ = [
     "withdraw_from_roster",
     "return_to_roster",
     "remove_from_roster",
+    "register",
+    "withdraw_registration",
+    "confirm_registration",
+    "decline_registration",
+    "set_registration",
     "RulesChange",
     "change_event_rules",
     "ALREADY_IMPORTED",

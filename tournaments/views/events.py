@@ -117,6 +117,9 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "games_part": games_html,
         "rules_words": rules_words,
         "preset_description": PRESET_DESCRIPTIONS.get(event.rules_preset, ""),
+        # The visitor's own registration, if any (one query, for signed-in visitors only).
+        "own_registration": request.user.is_authenticated
+        and event.registrations.filter(player__user=request.user).first(),
     }
     return render(request, "tournaments/event_detail.html", context)
 
