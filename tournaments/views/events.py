@@ -27,7 +27,7 @@ from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm,
 from ..limits import MAX_PLAYER_GAME_PAGES
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
 from ..standings import StandingsRow, player_totals
-from ..statistics import DEFINITIONS, statistics
+from ..statistics import DEFINITIONS, player_statistics
 from ..tables import (
     BoundedRequestConfig,
     EventTable,
@@ -464,13 +464,9 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
         key=lambda row: (-row["event"].starts_on.toordinal(), row["event"].name),
     )
     shown = by_event.get(chosen.pk, []) if chosen else seats
-    games = Game.objects.filter(seats__player=player)
-    games = (
-        games.filter(session__event=chosen)
-        if chosen
-        else games.filter(session__event__in=readable.values("pk"))
+    player_stats = player_statistics(
+        player, Event.objects.filter(pk=chosen.pk) if chosen else readable
     )
-    player_stats = next(iter(statistics(games, player_id=player.pk)), None)
     finished = [seat for seat in shown if seat.game.is_finished]
     playing = [seat for seat in shown if not seat.game.is_finished]
     # Finished games first, newest first; then the games still going on.
