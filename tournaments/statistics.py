@@ -21,7 +21,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from .models import Event, Game, GameSeat, Hand, Player, StatisticsTotal
+from .models import Event, GameSeat, Hand, Player, StatisticsTotal
 from .wording import formatting, yaku_name
 
 if TYPE_CHECKING:
@@ -333,7 +333,7 @@ def _gathered(stored: QuerySet[StatisticsTotal], going: QuerySet[GameSeat]) -> l
     """The statistics of the players in `stored` rows (their finished games) and in `going`
     (their seats in games still going), added up per player and ordered by name."""
     found: dict[int, PlayerStats] = {}
-    for player_id, name, *values in stored.values_list(
+    for player_id, name, *values in stored.order_by().values_list(
         "player_id", "player__display_name", *STORED_VALUES
     ):
         stats = PlayerStats.of_stored(player_id, name, values)
@@ -341,7 +341,7 @@ def _gathered(stored: QuerySet[StatisticsTotal], going: QuerySet[GameSeat]) -> l
             found[player_id].add(stats)
         else:
             found[player_id] = stats
-    for player_id, name, *values in going.values_list(
+    for player_id, name, *values in going.order_by().values_list(
         "player_id", "player__display_name", *SEAT_VALUES
     ):
         if player_id not in found:
@@ -352,13 +352,13 @@ def _gathered(stored: QuerySet[StatisticsTotal], going: QuerySet[GameSeat]) -> l
 
 def event_player_statistics(event: Event) -> list[PlayerStats]:
     """The statistics of an event's players over all its games: a stored row per player for
-    its finished games, and the seats of the games still going (a table's worth each), so
-    the cost is the same at 500 games as at 20,000."""
+    its finished games, and the seats of the games still going, so the cost is the same at
+    500 games as at 20,000."""
     return _gathered(
         StatisticsTotal.objects.filter(event=event, session__isnull=True),
-        GameSeat.objects.filter(game__session__event=event).exclude(
-            game__status=Game.Status.FINISHED
-        ),
+        # A seat names its session while its game is going (and only then): found by that
+        # index without looking at the finished games.
+        GameSeat.objects.filter(open_session__event=event),
     )
 
 
@@ -366,9 +366,7 @@ def player_statistics(player: Player, events: QuerySet[Event]) -> PlayerStats | 
     """One player's statistics over their games in `events`; None if they have none."""
     found = _gathered(
         StatisticsTotal.objects.filter(player=player, event__in=events, session__isnull=True),
-        GameSeat.objects.filter(player=player, game__session__event__in=events).exclude(
-            game__status=Game.Status.FINISHED
-        ),
+        GameSeat.objects.filter(player=player, open_session__event__in=events),
     )
     return found[0] if found else None
 
