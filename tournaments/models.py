@@ -652,7 +652,11 @@ class PlayerTotal(models.Model):
                 fields=["session", "player"], name="one_session_total_per_player"
             ),
         ]
-        indexes = [models.Index(fields=["event", "session"], name="player_total_event_session")]
+        indexes = [
+            models.Index(fields=["event", "session"], name="player_total_event_session"),
+            # A recount reads a few players' rows of one event.
+            models.Index(fields=["player", "event", "session"], name="player_total_player_event"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.session_id or self.event_id}: {self.games} games"
@@ -698,7 +702,13 @@ class StatisticsTotal(models.Model):
                 fields=["session", "player"], name="one_session_statistics_per_player"
             ),
         ]
-        indexes = [models.Index(fields=["event", "session"], name="statistics_total_event_session")]
+        indexes = [
+            models.Index(fields=["event", "session"], name="statistics_total_event_session"),
+            # A recount reads a few players' rows of one event.
+            models.Index(
+                fields=["player", "event", "session"], name="statistics_total_player_event"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.session_id or self.event_id}: {self.hands} hands"

@@ -223,18 +223,16 @@ class PlayerStats:
         self.places = [a + b for a, b in zip(self.places, other.places, strict=True)]
         self.yaku.update(other.yaku)
 
-    @classmethod
-    def of_stored(cls, player_id: int, player: str, values: Sequence) -> PlayerStats:
-        """The statistics a stored row holds, from its `STORED_VALUES` in order."""
-        row = dict(zip(STORED_VALUES, values, strict=True))
-        return cls(
-            player_id,
-            player,
-            games=row["games"],
-            places=[row[name] for name in PLACES],
-            yaku=Counter(row["yaku"]),
-            **{name: row[name] for name in SEAT_FIGURES},
-        )
+    def add_stored(self, values: Sequence) -> None:
+        """Count in a stored row of the same player's statistics: its `STORED_VALUES` in
+        order."""
+        games, *counts, yaku = values
+        self.games += games
+        places, figures = counts[: len(PLACES)], counts[len(PLACES) :]
+        self.places = [a + b for a, b in zip(self.places, places, strict=True)]
+        for name, value in zip(SEAT_FIGURES, figures, strict=True):
+            setattr(self, name, getattr(self, name) + value)
+        self.yaku.update(yaku)
 
     def stored(self) -> dict[str, Any]:
         """The fields of a stored row (`StatisticsTotal`) that hold these statistics."""
@@ -278,7 +276,7 @@ SEAT_FIGURES = (
 
 
 # What a player's statistics add up of each seat (see `PlayerStats.add_seat`), and what a
-# stored row of them holds (`StatisticsTotal`, see `PlayerStats.of_stored`).
+# stored row of them holds (`StatisticsTotal`, see `PlayerStats.add_stored`).
 SEAT_VALUES = ("placement", *SEAT_FIGURES, "yaku")
 PLACES = ("firsts", "seconds", "thirds", "fourths")
 STORED_VALUES = ("games", *PLACES, *SEAT_FIGURES, "yaku")
@@ -333,20 +331,20 @@ def _gathered(stored: QuerySet[StatisticsTotal], going: QuerySet[GameSeat]) -> l
     """The statistics of the players in `stored` rows (their finished games) and in `going`
     (their seats in games still going), added up per player and ordered by name."""
     found: dict[int, PlayerStats] = {}
+
+    def of(player_id: int, name: str) -> PlayerStats:
+        if player_id not in found:
+            found[player_id] = PlayerStats(player_id, name)
+        return found[player_id]
+
     for player_id, name, *values in stored.order_by().values_list(
         "player_id", "player__display_name", *STORED_VALUES
     ):
-        stats = PlayerStats.of_stored(player_id, name, values)
-        if player_id in found:
-            found[player_id].add(stats)
-        else:
-            found[player_id] = stats
+        of(player_id, name).add_stored(values)
     for player_id, name, *values in going.order_by().values_list(
         "player_id", "player__display_name", *SEAT_VALUES
     ):
-        if player_id not in found:
-            found[player_id] = PlayerStats(player_id, name)
-        found[player_id].add_seat(values)
+        of(player_id, name).add_seat(values)
     return sorted(found.values(), key=lambda s: (s.player.casefold(), s.player_id))
 
 

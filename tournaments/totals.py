@@ -161,11 +161,6 @@ def _statistics_row(event_id: int, session_id: int | None, stats: PlayerStats) -
     )
 
 
-def _added(into: dict[int, PlayerStats], stats: PlayerStats) -> None:
-    """Add `stats` to its player's statistics in `into`."""
-    into.setdefault(stats.player_id, PlayerStats(stats.player_id, "")).add(stats)
-
-
 def rebuild(event_id: int) -> None:
     """Recount every stored total and statistics row of the event from its seats."""
     sessions: dict[tuple[int, int], _Sums] = {}
@@ -193,7 +188,9 @@ def rebuild(event_id: int) -> None:
     by_session = _statistics_of_seats(game__session__event_id=event_id)
     overall: dict[int, PlayerStats] = {}
     for stats in by_session.values():
-        _added(overall, stats)
+        if stats.player_id not in overall:
+            overall[stats.player_id] = PlayerStats(stats.player_id, "")
+        overall[stats.player_id].add(stats)
     StatisticsTotal.objects.filter(event_id=event_id).delete()
     StatisticsTotal.objects.bulk_create(
         [_statistics_row(event_id, s, stats) for (s, _p), stats in by_session.items()]
@@ -251,7 +248,9 @@ def _recount_statistics(event_id: int, session_id: int, ids: set[int]) -> None:
     for player_id, *values in StatisticsTotal.objects.filter(
         event_id=event_id, session__isnull=False, player_id__in=ids
     ).values_list("player_id", *STORED_VALUES):
-        _added(overall, PlayerStats.of_stored(player_id, "", values))
+        if player_id not in overall:
+            overall[player_id] = PlayerStats(player_id, "")
+        overall[player_id].add_stored(values)
     StatisticsTotal.objects.filter(
         event_id=event_id, session__isnull=True, player_id__in=ids
     ).delete()

@@ -1,6 +1,7 @@
 """Each player keeps the statistics of their finished games added up, per session and per
 event; those of the games stored already are added up here from their seats, as
-`tournaments.totals` adds them up."""
+`tournaments.totals` adds them up. The standings totals, like these rows, are found by
+player for a recount of a few players."""
 
 from collections import Counter
 
@@ -86,9 +87,13 @@ class Migration(migrations.Migration):
                 ('session', models.ForeignKey(null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.session')),
             ],
             options={
-                'indexes': [models.Index(fields=['event', 'session'], name='statistics_total_event_session')],
+                'indexes': [models.Index(fields=['event', 'session'], name='statistics_total_event_session'), models.Index(fields=['player', 'event', 'session'], name='statistics_total_player_event')],
                 'constraints': [models.UniqueConstraint(condition=models.Q(('session__isnull', True)), fields=('event', 'player'), name='one_event_statistics_per_player'), models.UniqueConstraint(fields=('session', 'player'), name='one_session_statistics_per_player')],
             },
+        ),
+        migrations.AddIndex(
+            model_name='playertotal',
+            index=models.Index(fields=['player', 'event', 'session'], name='player_total_player_event'),
         ),
         migrations.RunPython(add_up_statistics, migrations.RunPython.noop),
     ]
