@@ -711,10 +711,66 @@ class PlayerTotal(models.Model):
                 fields=["session", "player"], name="one_session_total_per_player"
             ),
         ]
-        indexes = [models.Index(fields=["event", "session"], name="player_total_event_session")]
+        indexes = [
+            models.Index(fields=["event", "session"], name="player_total_event_session"),
+            # A recount reads a few players' rows of one event.
+            models.Index(fields=["player", "event", "session"], name="player_total_player_event"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.session_id or self.event_id}: {self.games} games"
+
+
+class StatisticsTotal(models.Model):
+    """What the statistics count of one player's seats in finished games (substitute seats
+    included): the seats' own figures added up, in one session of an event, or, with no
+    session, in the whole event. Stored so that the statistics read a row per player
+    instead of every seat; rewritten with the standings totals (`tournaments.totals`)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    session = models.ForeignKey(Session, null=True, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    games = models.PositiveIntegerField()
+    firsts = models.PositiveIntegerField()
+    seconds = models.PositiveIntegerField()
+    thirds = models.PositiveIntegerField()
+    fourths = models.PositiveIntegerField()
+    # The sums of the seats' fields of the same names (`statistics.SEAT_FIGURES`).
+    hands = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    tsumo = models.PositiveIntegerField()
+    deal_ins = models.PositiveIntegerField()
+    riichi = models.PositiveIntegerField()
+    dealer_hands = models.PositiveIntegerField()
+    dealer_repeats = models.PositiveIntegerField()
+    won_total = models.BigIntegerField()
+    won_counted = models.PositiveIntegerField()
+    dealt_total = models.BigIntegerField()
+    dealt_counted = models.PositiveIntegerField()
+    # Yaku key -> how many of the player's wins had it.
+    yaku = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=Q(session__isnull=True),
+                name="one_event_statistics_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["session", "player"], name="one_session_statistics_per_player"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["event", "session"], name="statistics_total_event_session"),
+            # A recount reads a few players' rows of one event.
+            models.Index(
+                fields=["player", "event", "session"], name="statistics_total_player_event"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.session_id or self.event_id}: {self.hands} hands"
 
 
 class SessionTotal(models.Model):

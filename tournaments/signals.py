@@ -1,5 +1,5 @@
 """Changes made outside the services (the admin, a cascade): a game saved changes what is
-at its tables; a game deleted changes its players' totals when the standings counted it;
+at its tables; a game deleted changes its players' totals when it was finished;
 a session saved or deleted changes the list of sessions the standings offer."""
 
 from __future__ import annotations
@@ -35,8 +35,9 @@ def _game_deleted(sender, instance, origin=None, **kwargs) -> None:
     if not _deleted_alone(origin):
         return
     event_id, players, was_counted = instance._leaving
-    if was_counted:
-        totals.game_removed(event_id, instance.session_id, players, was_counted=True)
+    # The statistics count a finished game even when its every seat was a substitute's.
+    if instance.status == Game.Status.FINISHED:
+        totals.game_removed(event_id, instance.session_id, players, was_counted=was_counted)
     else:
         versions.changed(event_id)
 

@@ -2,27 +2,26 @@
 win and pay, and which yaku they win with.
 
 Each seat of a game keeps its player's figures for that game (`seat_figures`, written with
-the game's other results whenever it is stored); a page adds them up per player in two
-queries for any number of games, reading no hand. Nothing is computed in a template.
+the game's other results whenever it is stored), and each player keeps those of their
+finished games added up (`StatisticsTotal`, rewritten with the standings totals by
+`tournaments.totals`). A page reads those rows and the seats of the games still going, in
+two queries whose size does not grow with the games played, reading no hand. Nothing is
+computed in a template.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Count, Q, QuerySet, Sum, TextField
-from django.db.models.functions import Cast
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from . import versions
-from .models import Game, GameSeat, Hand
+from .models import Event, GameSeat, Hand, Player, StatisticsTotal
 from .wording import formatting, yaku_name
 
 if TYPE_CHECKING:
@@ -206,6 +205,44 @@ class PlayerStats:
             for key, n in sorted(self.yaku.items(), key=lambda item: (-item[1], item[0]))
         ]
 
+    def add_seat(self, values: Sequence) -> None:
+        """Count one seat in: its `SEAT_VALUES` in order (a place only once its game is
+        finished)."""
+        placement, *figures, yaku = values
+        self.games += 1
+        if placement:
+            self.places[placement - 1] += 1
+        for name, value in zip(SEAT_FIGURES, figures, strict=True):
+            setattr(self, name, getattr(self, name) + value)
+        self.yaku.update(yaku)
+
+    def add(self, other: PlayerStats) -> None:
+        """Count in another set of the same player's games."""
+        for name in ADDED:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.places = [a + b for a, b in zip(self.places, other.places, strict=True)]
+        self.yaku.update(other.yaku)
+
+    def add_stored(self, values: Sequence) -> None:
+        """Count in a stored row of the same player's statistics: its `STORED_VALUES` in
+        order."""
+        games, *counts, yaku = values
+        self.games += games
+        places, figures = counts[: len(PLACES)], counts[len(PLACES) :]
+        self.places = [a + b for a, b in zip(self.places, places, strict=True)]
+        for name, value in zip(SEAT_FIGURES, figures, strict=True):
+            setattr(self, name, getattr(self, name) + value)
+        self.yaku.update(yaku)
+
+    def stored(self) -> dict[str, Any]:
+        """The fields of a stored row (`StatisticsTotal`) that hold these statistics."""
+        return {
+            "games": self.games,
+            **dict(zip(PLACES, self.places, strict=True)),
+            **{name: getattr(self, name) for name in SEAT_FIGURES},
+            "yaku": dict(sorted(self.yaku.items())),
+        }
+
     def as_row(self) -> dict[str, Any]:
         """The flat record the statistics table shows and exports."""
         return {
@@ -236,6 +273,14 @@ SEAT_FIGURES = (
     "hands", "wins", "tsumo", "deal_ins", "riichi", "dealer_hands", "dealer_repeats",
     "won_total", "won_counted", "dealt_total", "dealt_counted",
 )  # fmt: skip
+
+
+# What a player's statistics add up of each seat (see `PlayerStats.add_seat`), and what a
+# stored row of them holds (`StatisticsTotal`, see `PlayerStats.add_stored`).
+SEAT_VALUES = ("placement", *SEAT_FIGURES, "yaku")
+PLACES = ("firsts", "seconds", "thirds", "fourths")
+STORED_VALUES = ("games", *PLACES, *SEAT_FIGURES, "yaku")
+ADDED = ("games", *SEAT_FIGURES)
 
 
 def seat_figures(hands: Sequence[dict[str, Any]], reports: Sequence[HandReport]) -> list[dict]:
@@ -282,79 +327,46 @@ def seat_figures(hands: Sequence[dict[str, Any]], reports: Sequence[HandReport])
     return figures
 
 
-def statistics(games: QuerySet[Game], *, player_id: int | None = None) -> list[PlayerStats]:
-    """Statistics of every player seated in `games` (or only of `player_id`), ordered by
-    name: the seats' figures added up per player in one query, and their yaku in one more
-    when someone won."""
-    seats = GameSeat.objects.filter(game__in=games.values("pk"))
-    if player_id is not None:
-        seats = seats.filter(player_id=player_id)
-    rows = (
-        seats.order_by()
-        .values("player_id", "player__display_name")
-        .annotate(
-            seat_count=Count("pk"),
-            **{f"sum_{name}": Sum(name) for name in SEAT_FIGURES},
-            # A seat has a placement only while its game is finished.
-            **{f"place_{p}": Count("pk", filter=Q(placement=p)) for p in range(1, 5)},
-        )
+def _gathered(stored: QuerySet[StatisticsTotal], going: QuerySet[GameSeat]) -> list[PlayerStats]:
+    """The statistics of the players in `stored` rows (their finished games) and in `going`
+    (their seats in games still going), added up per player and ordered by name."""
+    found: dict[int, PlayerStats] = {}
+
+    def of(player_id: int, name: str) -> PlayerStats:
+        if player_id not in found:
+            found[player_id] = PlayerStats(player_id, name)
+        return found[player_id]
+
+    for player_id, name, *values in stored.order_by().values_list(
+        "player_id", "player__display_name", *STORED_VALUES
+    ):
+        of(player_id, name).add_stored(values)
+    for player_id, name, *values in going.order_by().values_list(
+        "player_id", "player__display_name", *SEAT_VALUES
+    ):
+        of(player_id, name).add_seat(values)
+    return sorted(found.values(), key=lambda s: (s.player.casefold(), s.player_id))
+
+
+def event_player_statistics(event: Event) -> list[PlayerStats]:
+    """The statistics of an event's players over all its games: a stored row per player for
+    its finished games, and the seats of the games still going, so the cost is the same at
+    500 games as at 20,000."""
+    return _gathered(
+        StatisticsTotal.objects.filter(event=event, session__isnull=True),
+        # A seat names its session while its game is going (and only then): found by that
+        # index without looking at the finished games.
+        GameSeat.objects.filter(open_session__event=event),
     )
-    stats: dict[int, PlayerStats] = {}
-    for row in rows:
-        stats[row["player_id"]] = PlayerStats(
-            row["player_id"],
-            row["player__display_name"],
-            games=row["seat_count"],
-            places=[row[f"place_{p}"] for p in range(1, 5)],
-            **{name: row[f"sum_{name}"] or 0 for name in SEAT_FIGURES},
-        )
-    if any(s.wins for s in stats.values()):
-        # Read as text and decoded in one go: a decoding per seat was most of the page's time.
-        rows = (
-            seats.filter(wins__gt=0).order_by().values_list("player_id", Cast("yaku", TextField()))
-        )
-        ids, texts = zip(*rows, strict=True) if rows else ((), ())
-        for pid, counts in zip(ids, json.loads(f"[{','.join(texts)}]"), strict=True):
-            into = stats[pid].yaku
-            for key, n in counts.items():
-                into[key] += n
-    return sorted(stats.values(), key=lambda s: (s.player.casefold(), s.player_id))
 
 
-def merged(*parts: list[PlayerStats]) -> list[PlayerStats]:
-    """Statistics of disjoint sets of games added up, ordered by name as `statistics`
-    orders them."""
-    total: dict[int, PlayerStats] = {}
-    for part in parts:
-        for stats in part:
-            into = total.get(stats.player_id)
-            if into is None:
-                total[stats.player_id] = dataclasses.replace(
-                    stats, places=list(stats.places), yaku=Counter(stats.yaku)
-                )
-                continue
-            for name in ADDED:
-                setattr(into, name, getattr(into, name) + getattr(stats, name))
-            into.places = [a + b for a, b in zip(into.places, stats.places, strict=True)]
-            into.yaku.update(stats.yaku)
-    return sorted(total.values(), key=lambda s: (s.player.casefold(), s.player_id))
-
-
-ADDED = ("games", *SEAT_FIGURES)
-
-
-def event_player_statistics(event) -> list[PlayerStats]:
-    """The statistics of an event's players over all its games. Those of finished games
-    are counted once for each results version of the event; only the games still going
-    are counted again after a hand, which stays small however long the event is."""
-    games = Game.objects.filter(session__event=event)
-    done = versions.cached(
-        "statistics-finished",
-        event,
-        versions.RESULTS,
-        lambda: statistics(games.filter(status=Game.Status.FINISHED)),
+def player_statistics(player: Player, events: QuerySet[Event]) -> PlayerStats | None:
+    """One player's statistics over their games in `events`; None if they have none."""
+    found = _gathered(
+        StatisticsTotal.objects.filter(player=player, event__in=events, session__isnull=True),
+        GameSeat.objects.filter(player=player, open_session__event__in=events),
     )
-    return merged(done, statistics(games.exclude(status=Game.Status.FINISHED)))
+    return found[0] if found else None
 
 
 def yaku_frequency(players: list[PlayerStats]) -> list[dict[str, Any]]:

@@ -1,9 +1,11 @@
 """The stored standings totals: one row per player and session, one per player for the
-whole event, and the number of finished games of each session.
+whole event, and the number of finished games of each session; and beside them the stored
+statistics of the finished games, one row per player and session and one per player for
+the whole event.
 
-The standings read these rows and nothing else, so that standings right after a change
-cost the same at 500 games as at 20,000. Every change of results rewrites them in its own
-transaction:
+The standings read these rows and nothing else, and the statistics read them with the seats
+of the games still going, so that both right after a change cost the same at 500 games as
+at 20,000. Every change of results rewrites them in its own transaction:
 
 - a change to one game (`game_changed`) recounts the rows of that game's players (each
   player's seats in one session, then their session rows) under a lock on those players,
@@ -26,7 +28,8 @@ from django.db import connection, transaction
 from django.db.models import F
 
 from . import versions
-from .models import Game, GameSeat, Player, PlayerTotal, Session, SessionTotal
+from .models import Game, GameSeat, Player, PlayerTotal, Session, SessionTotal, StatisticsTotal
+from .statistics import SEAT_VALUES, STORED_VALUES, PlayerStats
 
 # Fields of a row that hold counts, in the order `_Sums.values()` gives them.
 COUNTED = (
@@ -136,8 +139,30 @@ def _row(event_id: int, session_id: int | None, player_id: int, values: tuple) -
     )
 
 
+def _statistics_of_seats(**where) -> dict[tuple[int, int], PlayerStats]:
+    """The statistics of the finished seats matching `where` (substitutes too), per session
+    id and player id."""
+    found: dict[tuple[int, int], PlayerStats] = {}
+    for session_id, player_id, *values in (
+        GameSeat.objects.filter(game__status=Game.Status.FINISHED, **where)
+        .order_by()
+        .values_list("game__session_id", "player_id", *SEAT_VALUES)
+    ):
+        stats = found.get((session_id, player_id))
+        if stats is None:
+            stats = found[session_id, player_id] = PlayerStats(player_id, "")
+        stats.add_seat(values)
+    return found
+
+
+def _statistics_row(event_id: int, session_id: int | None, stats: PlayerStats) -> StatisticsTotal:
+    return StatisticsTotal(
+        event_id=event_id, session_id=session_id, player_id=stats.player_id, **stats.stored()
+    )
+
+
 def rebuild(event_id: int) -> None:
-    """Recount every stored total of the event from its seats."""
+    """Recount every stored total and statistics row of the event from its seats."""
     sessions: dict[tuple[int, int], _Sums] = {}
     for session_id, player_id, score, placement, points, penalty in _counted_seats(
         game__session__event_id=event_id
@@ -159,6 +184,18 @@ def rebuild(event_id: int) -> None:
     SessionTotal.objects.bulk_create(
         SessionTotal(session_id=s, event_id=event_id, games=n)
         for s, n in _game_counts(game__session__event_id=event_id).items()
+    )
+    by_session = _statistics_of_seats(game__session__event_id=event_id)
+    overall: dict[int, PlayerStats] = {}
+    for stats in by_session.values():
+        if stats.player_id not in overall:
+            overall[stats.player_id] = PlayerStats(stats.player_id, "")
+        overall[stats.player_id].add(stats)
+    StatisticsTotal.objects.filter(event_id=event_id).delete()
+    StatisticsTotal.objects.bulk_create(
+        [_statistics_row(event_id, s, stats) for (s, _p), stats in by_session.items()]
+        + [_statistics_row(event_id, None, stats) for stats in overall.values()],
+        batch_size=1000,
     )
 
 
@@ -195,6 +232,30 @@ def _recount_players(event_id: int, session_id: int, ids: set[int]) -> None:
     PlayerTotal.objects.filter(event_id=event_id, session__isnull=True, player_id__in=ids).delete()
     PlayerTotal.objects.bulk_create(
         _row(event_id, None, p, sums.values()) for p, sums in overall.items()
+    )
+    _recount_statistics(event_id, session_id, ids)
+
+
+def _recount_statistics(event_id: int, session_id: int, ids: set[int]) -> None:
+    """Recount the statistics rows of players `ids` in one session, then their event rows
+    (under the players' lock, taken by the caller)."""
+    by_session = _statistics_of_seats(game__session_id=session_id, player_id__in=ids)
+    StatisticsTotal.objects.filter(session_id=session_id, player_id__in=ids).delete()
+    StatisticsTotal.objects.bulk_create(
+        _statistics_row(event_id, session_id, stats) for stats in by_session.values()
+    )
+    overall: dict[int, PlayerStats] = {}
+    for player_id, *values in StatisticsTotal.objects.filter(
+        event_id=event_id, session__isnull=False, player_id__in=ids
+    ).values_list("player_id", *STORED_VALUES):
+        if player_id not in overall:
+            overall[player_id] = PlayerStats(player_id, "")
+        overall[player_id].add_stored(values)
+    StatisticsTotal.objects.filter(
+        event_id=event_id, session__isnull=True, player_id__in=ids
+    ).delete()
+    StatisticsTotal.objects.bulk_create(
+        _statistics_row(event_id, None, stats) for stats in overall.values()
     )
 
 

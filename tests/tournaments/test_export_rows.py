@@ -18,9 +18,9 @@ from django.urls import reverse
 
 from tests.tournaments.builders import final_game, small_league
 from tournaments import exports
-from tournaments.models import Event, Game, GameSeat, Player, Session
+from tournaments.models import Event, GameSeat, Player, Session
 from tournaments.standings import event_standings
-from tournaments.statistics import statistics
+from tournaments.statistics import event_player_statistics
 from tournaments.tables import (
     MAX_SESSION_COLUMNS,
     BoundedRequestConfig,
@@ -105,7 +105,7 @@ def test_standings_rows_leave_an_unplayed_session_empty(league, query, filters):
 
 @pytest.mark.parametrize("query", SORTS)
 def test_statistics_rows_are_exported_whole(online, query):  # noqa: F811
-    rows = [p.as_row() for p in statistics(Game.objects.filter(session__event=online))]
+    rows = [p.as_row() for p in event_player_statistics(online)]
     table = configured(StatisticsTable(rows, event_slug=online.slug), query)
 
     records = json.loads(exports.table_file(table, "json", "Statistics"))

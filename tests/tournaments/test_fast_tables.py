@@ -12,7 +12,7 @@ from django_tables2 import RequestConfig
 from perf import bench
 from tournaments.models import Event, Game, GameSeat, Player
 from tournaments.standings import event_standings
-from tournaments.statistics import statistics
+from tournaments.statistics import event_player_statistics
 from tournaments.tables import (
     EventTable,
     GameTable,
@@ -49,7 +49,6 @@ def test_every_table_renders_its_rows_pages_and_order(league):
         .order_by("game__session__number", "game__table_number", "game_id", "seat")
     )
     standings = event_standings(event)
-    games = Game.objects.filter(session__event=event)
     player = Player.objects.filter(seats__game__session__event=event).first()
     player_seats = list(
         GameSeat.objects.filter(player=player).select_related("game__session__event")
@@ -59,7 +58,7 @@ def test_every_table_renders_its_rows_pages_and_order(league):
         "standings": lambda: StandingsTable(standings),
         "results": lambda: ResultsTable(seats),
         "statistics": lambda: StatisticsTable(
-            [p.as_row() for p in statistics(games)], event_slug=event.slug
+            [p.as_row() for p in event_player_statistics(event)], event_slug=event.slug
         ),
         "player games": lambda: PlayerGamesTable(player_seats),
         "events": lambda: EventTable(

@@ -20,7 +20,7 @@ import scoring
 from scoring import yaku as yaku_table
 from tournaments import imports, services
 from tournaments.models import Event, Game, Hand, Player, Session
-from tournaments.statistics import rate, statistics
+from tournaments.statistics import event_player_statistics, player_statistics, rate
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "tenhou"
 LOGS = sorted(SAMPLES.glob("*.json"))
@@ -81,7 +81,7 @@ def expected_counts(event):
 
 def test_statistics_of_the_sample_logs_match_counts_made_from_the_records(online):
     counts, yaku = expected_counts(online)
-    rows = statistics(Game.objects.filter(session__event=online))
+    rows = event_player_statistics(online)
     assert {r.player for r in rows} == set(counts)
     assert sum(c["wins"] for c in counts.values()) > 20  # the samples hold real games
     for row in rows:
@@ -124,17 +124,17 @@ def test_the_statistics_page_shows_and_exports_the_figures_in_constant_queries(c
     services.add_hand(game.pk, 1, {"result": "draw", "riichi": [0], "tenpai": [0]})
     with CaptureQueriesContext(connection) as queries:
         client.get(url)
-    # Fewer, even: the finished games' figures are kept for this state of the results.
+    # The finished games are read as one stored row per player, the game going as its seats.
     assert len(queries) <= many
 
 
 def test_a_player_with_no_games_and_rates_with_zero_hands(online, session):
     nobody = Player.objects.create(display_name="Newcomer")
-    assert statistics(Game.objects.filter(seats__player=nobody)) == []
+    assert player_statistics(nobody, Event.objects.all()) is None
     game = services.create_game(
         session, [nobody, *Player.objects.exclude(pk=nobody.pk)[:3]], table_number=1
     )
-    (row,) = statistics(Game.objects.filter(pk=game.pk), player_id=nobody.pk)
+    row = player_statistics(nobody, Event.objects.filter(pk=game.session.event_id))
     assert (row.games, row.hands, row.wins) == (1, 0, 0)
     assert (row.win_rate, row.tsumo_rate, row.deal_in_rate, row.riichi_rate) == (None,) * 4
     assert (row.average_won, row.average_dealt_in) == (None, None)
@@ -176,7 +176,7 @@ def test_hands_stored_before_they_kept_their_facts_get_them_from_the_command(onl
     assert out.getvalue() == "Hand facts written for 6 games.\n"
     assert not Hand.objects.filter(dealer__isnull=True).exists()
     counts, _ = expected_counts(online)
-    for row in statistics(Game.objects.filter(session__event=online)):
+    for row in event_player_statistics(online):
         assert row.dealer_repeats == counts[row.player]["dealer_repeats"]
         assert row.won_total == counts[row.player]["won"]
 

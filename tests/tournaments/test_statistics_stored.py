@@ -17,7 +17,7 @@ import scoring
 from tournaments import services
 from tournaments.models import Game, GameSeat, Player
 from tournaments.services.errors import GameChangeRefused
-from tournaments.statistics import SEAT_FIGURES, statistics
+from tournaments.statistics import SEAT_FIGURES, event_player_statistics
 
 TSUMO = {
     "result": "tsumo",
@@ -127,10 +127,10 @@ def test_each_kind_of_change_leaves_every_seat_with_the_figures_its_hands_make(
     newcomers = [Player.objects.create(display_name=f"Newcomer {n}") for n in range(4)]
     empty = services.create_game(session, newcomers, table_number=3)
     names = {p.display_name for p in newcomers}
-    assert names <= {row.player for row in statistics(Game.objects.filter(pk=empty.pk))}
+    assert names <= {row.player for row in event_player_statistics(event)}
     services.delete_game(empty.pk)
     assert not GameSeat.objects.filter(game_id=empty.pk).exists()
-    rows = statistics(Game.objects.filter(session__event=event))
+    rows = event_player_statistics(event)
     assert not names & {row.player for row in rows}
     assert sum(row.games for row in rows) == 8
 

@@ -1,5 +1,5 @@
 """The stored standings totals, the one source of the standings, always equal the sums of
-the seats.
+the seats (and so do the stored statistics, counted with them).
 
 Every kind of change of results is made through the services (or the admin); after each,
 the stored rows must equal the rows a recount from nothing makes, and the standings read
@@ -21,6 +21,7 @@ import scoring
 from perf.bench import build_league
 from scoring.simulate import random_record
 from tests.tournaments.builders import final_game, small_league
+from tests.tournaments.test_stored_statistics import assert_statistics_agree
 from tournaments import services, totals
 from tournaments.models import Event, Game, GameSeat, Player, PlayerTotal, Session, SessionTotal
 from tournaments.standings import event_standings
@@ -102,6 +103,7 @@ def assert_totals_agree(event):
         totals.rebuild(event.pk)
         assert _stored_rows(event) == kept
         transaction.set_rollback(True)
+    assert_statistics_agree(event)
 
 
 @pytest.fixture

@@ -5,9 +5,8 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    # After 0025 once both are merged; 0024 is the latest migration on this branch.
     dependencies = [
-        ("tournaments", "0024_stats_seat_figures"),
+        ("tournaments", "0025_stored_statistics"),
     ]
 
     operations = [

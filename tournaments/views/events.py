@@ -28,7 +28,7 @@ from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm,
 from ..limits import MAX_PLAYER_GAME_PAGES
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
 from ..standings import StandingsRow, player_totals
-from ..statistics import DEFINITIONS, statistics
+from ..statistics import DEFINITIONS, player_statistics
 from ..tables import (
     BoundedRequestConfig,
     EventTable,
@@ -498,13 +498,9 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
     # The record below counts the places of the event chosen, or of every event.
     shown_places = _places_shown([chosen]) if chosen else places
     shown = by_event.get(chosen.pk, []) if chosen else seats
-    games = Game.objects.filter(seats__player=player)
-    games = (
-        games.filter(session__event=chosen)
-        if chosen
-        else games.filter(session__event__in=readable.values("pk"))
+    player_stats = player_statistics(
+        player, Event.objects.filter(pk=chosen.pk) if chosen else readable
     )
-    player_stats = next(iter(statistics(games, player_id=player.pk)), None)
     if player_stats is not None and shown_places == 3:
         # No bar for a 4th place nobody can take at a table of three.
         player_stats = dataclasses.replace(player_stats, places=player_stats.places[:3])
