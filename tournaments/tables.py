@@ -11,12 +11,17 @@ from functools import cached_property
 
 import django_tables2 as tables
 from django.core.exceptions import ImproperlyConfigured
+from django.template import Context
+from django.template.base import render_value_in_context
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.functional import lazy
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django_tables2.rows import BoundRow, BoundRows
+from django_tables2.utils import signature
 
 from .limits import MAX_PER_PAGE
 from .models import WINDS, Game, GameSeat
@@ -52,13 +57,15 @@ class Table(tables.Table):
     """django-tables2's table, its per-column work done once per table rather than once
     per cell.
 
-    - The row template (`tournaments/partials/table.html`) writes `column.td_attrs`, which
-      `before_render` (run by `as_html` and `{% render_table %}` alike) sets from the
-      column's `attrs`. That needs the attributes to be the same on every row, so callables
-      in them, which django-tables2 calls per cell with the record, are refused here; so is
-      `localize`, which the row template leaves to Django's own per-value localisation.
+    - The row template (`tournaments/partials/table.html`) writes a row's cells with
+      `Row.html`, each `<td>` with its column's attributes as worked out once per table
+      (`cell_plan`). That needs the attributes to be the same on every row, so callables
+      in them, which django-tables2 calls per cell with the record, are refused when the
+      table is drawn (`before_render`, run by `as_html` and `{% render_table %}` alike);
+      so is `localize`, which a cell leaves to Django's own per-value localisation.
     - The `render_<column>`/`value_<column>` methods declare their signature once (see
-      `_declare_signatures`)."""
+      `_declare_signatures`), and a row reads the arguments of each column's `render`
+      from its table (`render_arguments`)."""
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -73,7 +80,74 @@ class Table(tables.Table):
                 raise ImproperlyConfigured(f"Column {column.name!r}: cell attributes vary by row")
             if column.localize is not None:
                 raise ImproperlyConfigured(f"Column {column.name!r}: localize is not supported")
-            column.td_attrs = column.attrs["td"].as_html()
+
+    @property
+    def paginated_rows(self):
+        rows = super().paginated_rows
+        return Rows(rows.data, table=self, pinned_data=rows.pinned_data)
+
+    @cached_property
+    def cell_plan(self) -> list[tuple]:
+        """Each shown column with the attributes of its `<td>`, for `Row.html`."""
+        return [(column, column.attrs["td"].as_html()) for column in self.columns]
+
+    @cached_property
+    def render_arguments(self) -> dict[str, tuple[str, ...] | None]:
+        """The arguments each column's `render` takes (None: any), as django-tables2 reads
+        them, by column name."""
+        arguments = {}
+        for column in self.columns.iterall():
+            args, keywords = signature(column.render)
+            arguments[column.name] = None if keywords else args
+        return arguments
+
+    @cached_property
+    def cell_context(self) -> Context:
+        # What a template's `{{ cell }}` writes with: escaped, localised as Django does.
+        return Context()
+
+
+class Row(BoundRow):
+    """django-tables2's row, which also writes its cells in one go (`html`), with what
+    django-tables2 works out per cell (the column by its name, the arguments its `render`
+    takes, the template's variables) taken from its table, worked out there once."""
+
+    @property
+    def html(self) -> str:
+        context, cells = self._table.cell_context, []
+        for column, td_attrs in self._table.cell_plan:
+            value = self._get_and_render_with(column, self._call_render, column.default)
+            cells.append(f"<td {td_attrs}>{render_value_in_context(value, context)}</td>")
+        return mark_safe("".join(cells))
+
+    def _call_render(self, bound_column, value=None):
+        # django-tables2's `call_with_appropriate`, with the signature read once per table.
+        args = self._table.render_arguments[bound_column.name]
+        if args is None or bound_column.link:
+            return super()._call_render(bound_column, value)
+        offered = {"value": value, "record": self._record}
+        kwargs = {}
+        for name in args:
+            if name in offered:
+                kwargs[name] = offered[name]
+            elif name in CELL_ARGUMENTS:
+                kwargs[name] = self._optional_cell_arguments(bound_column, value)[name]
+            else:
+                return None  # as django-tables2 does when it cannot give an argument
+        return bound_column.render(**kwargs)
+
+
+CELL_ARGUMENTS = frozenset({"column", "bound_column", "bound_row", "table"})
+
+
+class Rows(BoundRows):
+    """django-tables2's rows, made of `Row`s."""
+
+    def __iter__(self):
+        yield from self.generator_pinned_row(self.pinned_data.get("top"))
+        for record in self.data:
+            yield Row(record, table=self.table)
+        yield from self.generator_pinned_row(self.pinned_data.get("bottom"))
 
 
 class Column(tables.Column):
