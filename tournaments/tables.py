@@ -10,7 +10,8 @@ from decimal import Decimal
 from functools import cached_property
 
 import django_tables2 as tables
-from django.core.exceptions import ImproperlyConfigured
+from django.core.exceptions import FieldDoesNotExist, ImproperlyConfigured
+from django.db import models
 from django.template import Context
 from django.template.base import render_value_in_context
 from django.urls import reverse
@@ -20,8 +21,10 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django_tables2.columns.linkcolumn import BaseLinkColumn
+from django_tables2.columns.manytomanycolumn import ManyToManyColumn
 from django_tables2.rows import BoundRow, BoundRows
-from django_tables2.utils import signature
+from django_tables2.utils import A, signature
 
 from .limits import MAX_PER_PAGE
 from .models import WINDS, Game, GameSeat
@@ -101,6 +104,40 @@ class Table(tables.Table):
             arguments[column.name] = None if keywords else args
         return arguments
 
+    def accessor_parts(self, bound_column) -> tuple[A, A, str]:
+        """A column's accessor, the path to its last step and that step."""
+        parts = self._accessor_parts.get(bound_column.name)
+        if parts is None:
+            accessor = A(bound_column.accessor)
+            path, _separator, remainder = accessor.rpartition(accessor.SEPARATOR)
+            parts = self._accessor_parts[bound_column.name] = (accessor, A(path), remainder)
+        return parts
+
+    def display_method(self, bound_column, record_class, penultimate_class, remainder: str):
+        """The name of the `get_<field>_display` method that shows a column's value, when
+        its accessor ends in a model field with choices (as django-tables2 decides it for
+        each cell), for records of this class."""
+        key = (bound_column.name, record_class, penultimate_class)
+        if key not in self._display_methods:
+            name = None
+            try:
+                field = A(bound_column.accessor).get_field(record_class)
+                method = f"get_{remainder}_display"
+                if getattr(field, "choices", ()) and hasattr(penultimate_class, method):
+                    name = method
+            except FieldDoesNotExist:
+                pass
+            self._display_methods[key] = name
+        return self._display_methods[key]
+
+    @cached_property
+    def _accessor_parts(self) -> dict:
+        return {}
+
+    @cached_property
+    def _display_methods(self) -> dict:
+        return {}
+
     @cached_property
     def cell_context(self) -> Context:
         # What a template's `{{ cell }}` writes with: escaped, localised as Django does.
@@ -119,6 +156,37 @@ class Row(BoundRow):
             value = self._get_and_render_with(column, self._call_render, column.default)
             cells.append(f"<td {td_attrs}>{render_value_in_context(value, context)}</td>")
         return mark_safe("".join(cells))
+
+    def _get_and_render_with(self, bound_column, render_func, default):
+        # django-tables2's, with what it works out from the column and the class of record
+        # alone (the accessor split at its last step; whether that step is a model field
+        # with choices, shown by `get_<field>_display`) read from the table.
+        record = self._record
+        accessor, path, remainder = self._table.accessor_parts(bound_column)
+        penultimate = path.resolve(record, quiet=True) if path else record
+        value = None
+        if isinstance(penultimate, models.Model):
+            display = self._table.display_method(
+                bound_column, type(record), type(penultimate), remainder
+            )
+            if display is not None:
+                value = getattr(penultimate, display)()
+                remainder = None
+        if remainder:
+            try:
+                value = accessor.resolve(record)
+            except Exception:
+                # As django-tables2 does for a column that is not a field (its issue #257).
+                if isinstance(bound_column.column, BaseLinkColumn) and (
+                    bound_column.column.text is not None
+                ):
+                    return render_func(bound_column)
+        column = bound_column.column
+        if value in column.empty_values or (
+            isinstance(column, ManyToManyColumn) and not value.exists()
+        ):
+            return default
+        return render_func(bound_column, value)
 
     def _call_render(self, bound_column, value=None):
         # django-tables2's `call_with_appropriate`, with the signature read once per table.

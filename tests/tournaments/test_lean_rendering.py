@@ -12,8 +12,11 @@ import django_tables2 as tables
 import pytest
 from django import forms
 from django.core.exceptions import ImproperlyConfigured
+from django.template import Context
+from django.template.base import render_value_in_context
 from django.test import RequestFactory
 from django.urls import reverse
+from django_tables2.rows import BoundRow
 from django_tables2.utils import signature
 
 from perf import bench
@@ -190,3 +193,28 @@ def test_each_session_label_is_written_once_for_both_lists(monkeypatch):
     html = form["first_session"].as_widget() + form["last_session"].as_widget()
     assert len(written) == len(sessions)
     assert html.count("<option") == 2 * (len(sessions) + 1)
+
+
+def test_every_cell_a_row_writes_is_the_cell_django_tables2s_own_row_gives(league):
+    seats = GameSeat.objects.filter(game__session__event=league)
+    player = seats.first().player
+    made = [
+        listing.StandingsTable(event_standings(league)),
+        listing.ResultsTable(seats.select_related("game__session__event", "player")),
+        listing.PlayerGamesTable(
+            GameSeat.objects.filter(player=player).select_related("game__session__event")
+        ),
+        listing.GameTable(league.sessions.first().games.all(), organiser=True),
+    ]
+    for table in made:
+        _html(table)
+        rows = list(table.paginated_rows)
+        assert rows and all(isinstance(row, listing.Row) for row in rows)
+        for row in rows:
+            theirs = BoundRow(row.record, table=table)
+            cells = [
+                f"<td {column.attrs['td'].as_html()}>"
+                f"{render_value_in_context(cell, Context())}</td>"
+                for column, cell in theirs.items()
+            ]
+            assert row.html == "".join(cells)
