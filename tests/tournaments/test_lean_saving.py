@@ -35,14 +35,19 @@ def _seat_updates(statements: list[str]) -> list[str]:
     return [sql for sql in statements if sql.startswith('UPDATE "tournaments_gameseat"')]
 
 
-def test_a_ron_writes_each_seat_it_changed_in_one_plain_update(organiser_client, game):
+def test_a_ron_writes_the_seats_it_changed_in_plain_updates_one_for_seats_alike(
+    organiser_client, game
+):
     statements = _saving(organiser_client, game, 1, RON_FORM)
     updates = _seat_updates(statements)
-    # Every seat played one more hand; no CASE per field and seat, as a bulk update builds.
-    assert len(updates) == 4
+    # The winner, the discarder, and the two others, who only played one more hand; no
+    # CASE per field and seat, as a bulk update builds.
+    assert len(updates) == 3
     assert not [sql for sql in updates if "CASE" in sql]
-    winner = [sql for sql in updates if '"wins"' in sql]
-    assert len(winner) == 1
+    assert len([sql for sql in updates if '"wins"' in sql]) == 1
+    assert len([sql for sql in updates if '"deal_ins"' in sql]) == 1
+    others = [sql for sql in updates if '"score"' not in sql]
+    assert len(others) == 1 and " IN (" in others[0]
     seats = list(game.seats.order_by("seat"))
     assert [s.score for s in seats] == [19800, 30200, 25000, 25000]
     assert [s.hands for s in seats] == [1, 1, 1, 1]
@@ -77,3 +82,14 @@ def test_a_hand_saved_through_a_table_link_reads_its_game_once(game):
     entry = TrailEntry.objects.get(kind="hand_added")
     assert entry.author == f"Table 1 link #{link.pk}"
     assert entry.table_link_id == link.pk
+
+
+def test_a_draw_with_everyone_tenpai_writes_the_dealer_and_the_three_others(organiser_client, game):
+    draw = {"result": "draw", "riichi": [], "tenpai": ["0", "1", "2", "3"]}
+    updates = _seat_updates(_saving(organiser_client, game, 1, draw))
+    # Nobody pays: the dealer counts a dealer's hand too, the others just one more hand.
+    assert len(updates) == 2
+    dealer = game.seats.get(seat=0).pk
+    assert [sql for sql in updates if '"dealer_hands"' in sql][0].endswith(f"IN ({dealer})")
+    assert [s.hands for s in game.seats.order_by("seat")] == [1, 1, 1, 1]
+    assert [s.score for s in game.seats.order_by("seat")] == [25000] * 4
