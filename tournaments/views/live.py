@@ -55,6 +55,12 @@ def _status(state: str) -> str:
     }[state]
 
 
+# What a table's card shows of its seats: a room's hundred tables are read on every poll.
+LIVE_SEATS = GameSeat.objects.select_related("player").only(
+    "game_id", "seat", "score", "is_substitute", "player__display_name"
+)
+
+
 def _panel(request: HttpRequest, event, session: Session | None, page: int, top: int) -> str:
     standings = event_standings(event, lines=0)  # totals only
     rows = standings.rows
@@ -70,7 +76,7 @@ def _panel(request: HttpRequest, event, session: Session | None, page: int, top:
         start = (page % table_pages) * TABLES_PER_PAGE
         games = list(
             Game.objects.filter(pk__in=game_ids[start : start + TABLES_PER_PAGE])
-            .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("player")))
+            .prefetch_related(Prefetch("seats", queryset=LIVE_SEATS))
             .order_by("table_number", "pk")
         )
     tables = [
