@@ -55,9 +55,12 @@ def _status(state: str) -> str:
     }[state]
 
 
-# What a table's card shows of its seats: a room's hundred tables are read on every poll.
-LIVE_SEATS = GameSeat.objects.select_related("player").only(
-    "game_id", "seat", "score", "is_substitute", "player__display_name"
+# What a table's card shows of its seats, read on every poll; in the order of the seats
+# alone (the model's own order joins every seat to its game, session and event).
+LIVE_SEATS = (
+    GameSeat.objects.select_related("player")
+    .only("game_id", "seat", "score", "is_substitute", "player__display_name")
+    .order_by("seat")
 )
 
 
