@@ -21,6 +21,7 @@ from django_tables2.utils import signature
 
 from perf import bench
 from tournaments import tables as listing
+from tournaments.cells import Row
 from tournaments.models import GameSeat
 from tournaments.standings import event_standings
 from tournaments.views import standings as standings_view
@@ -209,7 +210,7 @@ def test_every_cell_a_row_writes_is_the_cell_django_tables2s_own_row_gives(leagu
     for table in made:
         _html(table)
         rows = list(table.paginated_rows)
-        assert rows and all(isinstance(row, listing.Row) for row in rows)
+        assert rows and all(isinstance(row, Row) for row in rows)
         for row in rows:
             theirs = BoundRow(row.record, table=table)
             cells = [
