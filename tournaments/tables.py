@@ -5,12 +5,10 @@ costs the same few queries however many rows it has."""
 from __future__ import annotations
 
 import datetime
-import inspect
 from decimal import Decimal
 from functools import cached_property
 
 import django_tables2 as tables
-from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.functional import lazy
@@ -18,6 +16,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from .cells import Column, Table
 from .limits import MAX_PER_PAGE
 from .models import WINDS, Game, GameSeat
 from .standings import SESSION_LINES
@@ -28,71 +27,6 @@ NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
 WRAP = {"td": {"class": "wrap"}}
 # The player's column stays in view while a wide listing scrolls sideways on a phone.
 PLAYER = {"th": {"class": "player"}, "td": {"class": "player"}}
-
-
-def _declare_signatures(cls, wanted) -> None:
-    """Set `__signature__` on the cell methods `cls` itself defines.
-
-    django-tables2 calls a column's `render`/`value` and a table's `render_<column>`/
-    `value_<column>` through `call_with_appropriate`, which asks `inspect.signature` which
-    of `value`, `record`, `table`... the method takes, once per cell: a third of a long
-    table's rendering time went on it. `inspect.signature` returns a function's
-    `__signature__` as it is (PEP 362), so the answer is worked out here once per method
-    and is the same as it would be per cell."""
-    for name, member in vars(cls).items():
-        if wanted(name) and inspect.isfunction(member) and "__signature__" not in vars(member):
-            member.__signature__ = inspect.signature(member)
-
-
-def _is_table_cell_method(name: str) -> bool:
-    return name.startswith(("render_", "value_"))
-
-
-class Table(tables.Table):
-    """django-tables2's table, its per-column work done once per table rather than once
-    per cell.
-
-    - The row template (`tournaments/partials/table.html`) writes `column.td_attrs`, which
-      `before_render` (run by `as_html` and `{% render_table %}` alike) sets from the
-      column's `attrs`. That needs the attributes to be the same on every row, so callables
-      in them, which django-tables2 calls per cell with the record, are refused here; so is
-      `localize`, which the row template leaves to Django's own per-value localisation.
-    - The `render_<column>`/`value_<column>` methods declare their signature once (see
-      `_declare_signatures`)."""
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        _declare_signatures(cls, _is_table_cell_method)
-
-    def before_render(self, request):
-        super().before_render(request)
-        for column in self.columns:
-            attrs = {**self.attrs, **column.column.attrs}
-            cell = attrs.get("td", attrs.get("cell", {}))
-            if any(callable(value) for value in cell.values()):
-                raise ImproperlyConfigured(f"Column {column.name!r}: cell attributes vary by row")
-            if column.localize is not None:
-                raise ImproperlyConfigured(f"Column {column.name!r}: localize is not supported")
-            column.td_attrs = column.attrs["td"].as_html()
-
-
-class Column(tables.Column):
-    """django-tables2's column; it and its subclasses declare the signatures of their
-    `render` and `value` once (see `_declare_signatures`). Its own `render` and `value` do
-    what django-tables2's do, defined here so that they carry a declared signature too."""
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        _declare_signatures(cls, {"render", "value"}.__contains__)
-
-    def render(self, value):
-        return value
-
-    def value(self, **kwargs):
-        return super().value(**kwargs)
-
-
-_declare_signatures(Column, {"render", "value"}.__contains__)
 
 
 class DateColumn(Column):

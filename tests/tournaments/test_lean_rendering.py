@@ -4,20 +4,28 @@ option markup written in one template per field."""
 
 from __future__ import annotations
 
+import datetime
 import inspect
 import re
 
 import django_tables2 as tables
 import pytest
+from django import forms
 from django.core.exceptions import ImproperlyConfigured
+from django.template import Context
+from django.template.base import render_value_in_context
 from django.test import RequestFactory
 from django.urls import reverse
+from django_tables2.rows import BoundRow
 from django_tables2.utils import signature
 
 from perf import bench
 from tournaments import tables as listing
+from tournaments.cells import Row
 from tournaments.models import GameSeat
 from tournaments.standings import event_standings
+from tournaments.views import standings as standings_view
+from tournaments.views.standings import StandingsFilterForm
 
 pytestmark = pytest.mark.django_db
 
@@ -154,3 +162,60 @@ def test_the_standings_session_lists_offer_every_session_once_each(organiser_cli
         values = re.findall(r'<option value="([^"]*)"', options)
         numbers = [str(n) for n in league.sessions.values_list("number", flat=True)]
         assert values == ["", *sorted(numbers, key=int)]
+
+
+SESSIONS = [(number, datetime.date(2026, 9, number)) for number in range(1, 8)]
+
+
+def test_the_session_lists_are_written_as_djangos_own_select_writes_them():
+    sessions = SESSIONS
+    data = {"first_session": str(sessions[1][0]), "last_session": "<b>"}
+    form = StandingsFilterForm(data, sessions=sessions)
+    ours = form["first_session"].as_widget()
+    plain = form["first_session"].as_widget(
+        widget=forms.Select(choices=form.fields["first_session"].choices)
+    )
+    assert re.sub(r"\s+", " ", ours) == re.sub(r"\s+", " ", plain)
+    assert ours.count(" selected") == 1
+    assert f'<option value="{sessions[1][0]}" selected>{sessions[1][0]} · ' in ours
+    # A value that is no session selects nothing, and is not written.
+    last = form["last_session"].as_widget()
+    assert " selected" not in last.replace('<option value="" selected>', "")
+    assert "<b>" not in last
+
+
+def test_each_session_label_is_written_once_for_both_lists(monkeypatch):
+    written = []
+    real = standings_view.date_format
+    monkeypatch.setattr(standings_view, "date_format", lambda *a: written.append(a) or real(*a))
+    sessions = SESSIONS
+    form = StandingsFilterForm({}, sessions=sessions)
+    form.is_valid()
+    html = form["first_session"].as_widget() + form["last_session"].as_widget()
+    assert len(written) == len(sessions)
+    assert html.count("<option") == 2 * (len(sessions) + 1)
+
+
+def test_every_cell_a_row_writes_is_the_cell_django_tables2s_own_row_gives(league):
+    seats = GameSeat.objects.filter(game__session__event=league)
+    player = seats.first().player
+    made = [
+        listing.StandingsTable(event_standings(league)),
+        listing.ResultsTable(seats.select_related("game__session__event", "player")),
+        listing.PlayerGamesTable(
+            GameSeat.objects.filter(player=player).select_related("game__session__event")
+        ),
+        listing.GameTable(league.sessions.first().games.all(), organiser=True),
+    ]
+    for table in made:
+        _html(table)
+        rows = list(table.paginated_rows)
+        assert rows and all(isinstance(row, Row) for row in rows)
+        for row in rows:
+            theirs = BoundRow(row.record, table=table)
+            cells = [
+                f"<td {column.attrs['td'].as_html()}>"
+                f"{render_value_in_context(cell, Context())}</td>"
+                for column, cell in theirs.items()
+            ]
+            assert row.html == "".join(cells)

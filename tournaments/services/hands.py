@@ -128,6 +128,8 @@ def add_hand(
             actor = _actor(actor, user)
             if table_link is not None:
                 _require_table_link(game, table_link)
+            if actor.table_link is not None and actor.table_link.game_id == game.pk:
+                actor.table_link.game = game  # the trail names its table: read already
             hand = Hand.from_record(game, number, hand_doc, created_by=actor.user)
             # The hands before it replay as they did: only the new one needs its facts.
             report = result.hands[number - 1]

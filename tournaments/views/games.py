@@ -162,6 +162,9 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     # What the game shows, the same for every reader who may (or may not) change its hands
     # and for every organiser (who also sees its table link and latest changes, each made
     # by a change that replaces the play version): rendered once for each play version.
+    # For others, once for each time of change of the game itself (every change of its
+    # hands, seats, results or lock saves it) under the results version (names, rules and
+    # sessions): a hand at another table, which replaces the play version, leaves it be.
     def build() -> dict[str, Any]:
         page = _game_page(game, can_enter=can_enter)
         if is_organiser:
@@ -172,13 +175,13 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     page = versions.cached(
         "game",
         game.event,
-        versions.PLAY,
+        versions.PLAY if is_organiser else versions.RESULTS,
         build,
         parts=(
             game.pk,
             can_enter,
             is_organiser,
-            request.build_absolute_uri("/") if is_organiser else "",
+            request.build_absolute_uri("/") if is_organiser else game.updated_at.isoformat(),
         ),
     )
     context: dict[str, Any] = {

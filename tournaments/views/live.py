@@ -69,6 +69,15 @@ def _status(state: str) -> str:
     }[state]
 
 
+# What a table's card shows of its seats, read on every poll; in the order of the seats
+# alone (the model's own order joins every seat to its game, session and event).
+LIVE_SEATS = (
+    GameSeat.objects.select_related("player")
+    .only("game_id", "seat", "score", "is_substitute", "player__display_name")
+    .order_by("seat")
+)
+
+
 def _panel(
     request: HttpRequest, event, session: Session | None, page: int, top: int, *, chosen: bool
 ) -> str:
@@ -86,7 +95,7 @@ def _panel(
         start = (page % table_pages) * TABLES_PER_PAGE
         games = list(
             Game.objects.filter(pk__in=game_ids[start : start + TABLES_PER_PAGE])
-            .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("player")))
+            .prefetch_related(Prefetch("seats", queryset=LIVE_SEATS))
             .order_by("table_number", "pk")
         )
     tables = [
