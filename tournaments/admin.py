@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from . import services
 from .models import Event, Game, GameSeat, Hand, Penalty, Player, RosterEntry, Session, Win
+from .trail import Actor
 from .wording.refusals import say
 
 REPLAYED = gettext_lazy(
@@ -187,7 +188,7 @@ class GameAdmin(admin.ModelAdmin):
         return to_delete, model_count, set(), protected
 
     def delete_model(self, request, obj) -> None:
-        services.delete_game(obj.pk)
+        services.delete_game(obj.pk, actor=Actor.of(request.user))
 
 
 class GameSeatForm(forms.ModelForm):

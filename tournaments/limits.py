@@ -42,3 +42,8 @@ MAX_IMPORT_GAMES = 2_000
 MAX_PER_PAGE = 200
 MAX_PAGES = 10_000
 MAX_PLAYER_GAME_PAGES = 1_000
+
+# Round signals: "N minutes left" is from 1 minute to an hour.
+SIGNAL_MAX_MINUTES = 60
+# The short text a table adds to its referee call.
+REFEREE_NOTE_LENGTH = 120

@@ -53,6 +53,15 @@ from .records import (
     restore_game_state,
     session_for_import,
 )
+from .room import (
+    CallMade,
+    acknowledge_referee_call,
+    call_referee,
+    clear_signal,
+    resolve_referee_call,
+    round_over,
+    send_signal,
+)
 from .roster import (
     NAME_LENGTH,
     RosterChange,
@@ -82,6 +91,13 @@ from .sessions import (
 )
 
 __all__ = [
+    "CallMade",
+    "acknowledge_referee_call",
+    "call_referee",
+    "clear_signal",
+    "resolve_referee_call",
+    "round_over",
+    "send_signal",
     "GameChangeRefused",
     "HandAlreadyEntered",
     "HandChanged",
