@@ -98,7 +98,11 @@ def call_referee(game_id: int, reason: str, note: str = "", *, actor: Actor) -> 
         )
     try:
         with transaction.atomic():
-            game = Game.objects.select_for_update().select_related("session").get(pk=game_id)
+            game = (
+                Game.objects.select_for_update(of=("self",))
+                .select_related("session")
+                .get(pk=game_id)
+            )
             open_call = game.referee_calls.open().first()
             if open_call is not None:
                 return CallMade(open_call, False)
@@ -115,7 +119,7 @@ def call_referee(game_id: int, reason: str, note: str = "", *, actor: Actor) -> 
 
 def _open_call(call_id: int, event_id: int) -> RefereeCall:
     call = (
-        RefereeCall.objects.select_for_update()
+        RefereeCall.objects.select_for_update(of=("self",))
         .select_related("game__session")
         .filter(pk=call_id, game__session__event_id=event_id)
         .first()
