@@ -73,13 +73,6 @@ def _games_of(session: Session) -> list[tuple[int, bool]]:
     )
 
 
-def not_started(session: Session) -> bool:
-    """Whether the session is seated and nothing is entered in it yet: the room is between
-    rounds, looking for its tables."""
-    games = _games_of(session)
-    return bool(games) and not any(started for _pk, started in games)
-
-
 def _seating(session: Session, page: int) -> tuple[list[dict], int, int]:
     """One page of the session's seats by name A-Z, with table and wind; the page number
     shown (from 1) and the number of pages."""
@@ -87,9 +80,9 @@ def _seating(session: Session, page: int) -> tuple[list[dict], int, int]:
     pages = max(1, -(-seats.count() // SEATING_PER_PAGE))
     index = page % pages
     rows = (
-        seats.select_related("player", "game")
-        .order_by(Lower("player__display_name"), "player__display_name", "pk")
-        .values_list("player__display_name", "game__table_number", "seat")
+        seats.order_by(Lower("player__display_name"), "player__display_name", "pk").values_list(
+            "player__display_name", "game__table_number", "seat"
+        )
     )[index * SEATING_PER_PAGE : (index + 1) * SEATING_PER_PAGE]
     lines = [{"name": name, "table": table, "wind": WINDS[seat]} for name, table, seat in rows]
     return lines, index + 1, pages
