@@ -5,6 +5,7 @@ resolves it, each step in the trail. One open call per table: a second tap makes
 from __future__ import annotations
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -159,3 +160,9 @@ def test_a_table_of_three_calls_a_referee(organiser, organiser_client):
     assert RefereeCall.objects.get().game == game
     page = organiser_client.get(url("game", game.pk)).content.decode()
     assert "On my way" in page  # the organiser answers from the game page too
+
+
+def test_the_database_holds_one_open_call_per_table_whatever_the_timing(game):
+    services.call_referee(game.pk, "ruling", actor=Actor())
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RefereeCall.objects.create(game=game, reason="dispute", called_by="a second phone")
