@@ -337,6 +337,22 @@ def organiser_game(view: Callable) -> Callable:
     return _declared(login_required(wrapper), "event organisers")
 
 
+def table_game(view: Callable) -> Callable:
+    """The organisers of the game's event and the holder of its live table link (locked or
+    finished as the game may be); the view gets `game` for `pk`."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        game = get_game_for_reader(request, pk)
+        if not game.organised and table_link_for(request, game) is None:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied("Only the organisers and the table can do this.")
+        return view(request, game, *args, **kwargs)
+
+    return _declared(wrapper, "table")
+
+
 def hand_entry_game(view: Callable) -> Callable:
     """The organisers of the game's event, and the holder of its live table link while the
     game is open (see `get_game_for_hand_entry`); the view gets a `HandEntry` for `pk`."""

@@ -27,6 +27,7 @@ from .models import (
     Session,
     Win,
 )
+from .trail import Actor
 from .wording.refusals import say
 
 REPLAYED = gettext_lazy(
@@ -198,7 +199,7 @@ class GameAdmin(admin.ModelAdmin):
         return to_delete, model_count, set(), protected
 
     def delete_model(self, request, obj) -> None:
-        services.delete_game(obj.pk)
+        services.delete_game(obj.pk, actor=Actor.of(request.user))
 
 
 class GameSeatForm(forms.ModelForm):

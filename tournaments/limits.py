@@ -49,3 +49,7 @@ EVENT_REGISTRATION_LIMIT = ROSTER_LIMIT
 # Registrations one account may have waiting for an answer at once, across every event:
 # a player enters a few events ahead, not a season's worth in one evening.
 OPEN_REGISTRATIONS_PER_ACCOUNT = 10
+# Round signals: "N minutes left" is from 1 minute to an hour.
+SIGNAL_MAX_MINUTES = 60
+# The short text a table adds to its referee call.
+REFEREE_NOTE_LENGTH = 120

@@ -28,6 +28,7 @@ from scoring.payouts import MAX_YAKUMAN, VALID_FU
 from scoring.record import FORMAT, dump_hand
 
 from . import versions
+from .limits import REFEREE_NOTE_LENGTH
 from .player_names import clean_player_name
 from .versions import new_version
 from .wording.refusals import say
@@ -271,6 +272,13 @@ class SessionQuerySet(models.QuerySet):
         return (self.aggregate(last=models.Max("number"))["last"] or 0) + 1
 
 
+class RoundSignal(models.TextChoices):
+    """What a director tells every table of a round at once."""
+
+    MINUTES_LEFT = "minutes", _("Minutes left")
+    LAST_HAND = "last_hand", _("Last hand")
+
+
 class Session(models.Model):
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("event")
@@ -285,6 +293,15 @@ class Session(models.Model):
     clock_minutes = models.PositiveSmallIntegerField(
         null=True, blank=True, verbose_name=_("clock minutes")
     )
+    # The director's word to the room ("10 minutes left", "last hand"), shown on every
+    # table's game page and the live screen until cleared or the round is over.
+    signal = models.CharField(
+        max_length=10, blank=True, choices=RoundSignal.choices, verbose_name=_("round signal")
+    )
+    signal_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("minutes left")
+    )
+    signal_at = models.DateTimeField(null=True, blank=True, verbose_name=_("signal sent at"))
 
     objects = SessionQuerySet.as_manager()
 
@@ -1189,6 +1206,13 @@ class TrailEntry(models.Model):
         LINK_CHANGED = "link_changed", _("Table link changed")
         ENTRY_CONFIRMED = "entry_confirmed", _("Registration confirmed")
         ENTRY_DECLINED = "entry_declined", _("Registration declined")
+        GAME_CREATED = "game_created", _("Game created")
+        GAME_DELETED = "game_deleted", _("Game deleted")
+        PLAYER_WITHDRAWN = "withdrawn", _("Player withdrawn")
+        PLAYER_RETURNED = "returned", _("Player back")
+        REFEREE_CALLED = "referee_called", _("Referee called")
+        REFEREE_ACKNOWLEDGED = "referee_coming", _("Referee on the way")
+        REFEREE_RESOLVED = "referee_resolved", _("Referee call resolved")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="trail", verbose_name=_("event")
@@ -1242,6 +1266,54 @@ class TrailEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} by {self.author}"
+
+
+class RefereeCallQuerySet(models.QuerySet):
+    def open(self) -> RefereeCallQuerySet:
+        """Calls not yet resolved (acknowledged or not)."""
+        return self.filter(resolved_at__isnull=True)
+
+
+class RefereeCall(models.Model):
+    """A table asking for a referee: called from its game page, acknowledged by an
+    organiser (someone is on the way), then resolved. One open call per game at a time."""
+
+    class Reason(models.TextChoices):
+        RULING = "ruling", _("A ruling")
+        DISPUTE = "dispute", _("A dispute")
+        WRONG_SCORE = "wrong_score", _("A wrong score")
+        OTHER = "other", _("Something else")
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="referee_calls", verbose_name=_("game")
+    )
+    reason = models.CharField(max_length=12, choices=Reason.choices, verbose_name=_("reason"))
+    note = models.CharField(max_length=REFEREE_NOTE_LENGTH, blank=True, verbose_name=_("note"))
+    called_at = models.DateTimeField(auto_now_add=True, verbose_name=_("called at"))
+    called_by = models.CharField(max_length=160, verbose_name=_("called by"))
+    acknowledged_at = models.DateTimeField(null=True, blank=True, verbose_name=_("acknowledged at"))
+    acknowledged_by = models.CharField(
+        max_length=160, blank=True, verbose_name=_("acknowledged by")
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True, verbose_name=_("resolved at"))
+    resolved_by = models.CharField(max_length=160, blank=True, verbose_name=_("resolved by"))
+
+    objects = RefereeCallQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("referee call")
+        verbose_name_plural = _("referee calls")
+        ordering = ["called_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"],
+                condition=Q(resolved_at__isnull=True),
+                name="one_open_referee_call",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.game.table_number}: {self.reason}"
 
 
 class InvitationQuerySet(models.QuerySet):

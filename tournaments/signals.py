@@ -54,7 +54,9 @@ def _game_saved(sender, instance, created=False, update_fields=None, **kwargs) -
 
 
 # What a session holds that the standings do not show.
-AT_THE_TABLES = frozenset({"clock_minutes", "clock_ends_at"})
+AT_THE_TABLES = frozenset(
+    {"clock_minutes", "clock_ends_at", "signal", "signal_minutes", "signal_at"}
+)
 
 
 @receiver(post_save, sender=Event)

@@ -20,7 +20,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .models import Event, Game, TableLink, TrailEntry
+from .models import Event, Game, RefereeCall, TableLink, TrailEntry
 from .wording import formatting
 
 Kind = TrailEntry.Kind
@@ -158,6 +158,19 @@ def describe(value: Any, names: list[str]) -> str:
         parts.append(_("link %(link)s") % {"link": value["link"]})
     if "registrant" in value:
         parts.append(value["registrant"])
+    if value.get("withdrawn_from"):
+        parts.append(
+            _("%(player)s withdrawn from session %(session)s on")
+            % {"player": value.get("player"), "session": value["withdrawn_from"]}
+        )
+    if value.get("takes_part"):
+        parts.append(_("%(player)s takes part") % {"player": value.get("player")})
+    if "call" in value:
+        reasons = dict(RefereeCall.Reason.choices)
+        text = str(reasons.get(value["call"], value["call"]))
+        if value.get("note"):
+            text = _("%(reason)s: %(note)s") % {"reason": text, "note": value["note"]}
+        parts.append(text)
     if "later_hands_moved_up" in value:
         moved = value["later_hands_moved_up"]
         parts.append(

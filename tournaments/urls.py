@@ -8,6 +8,7 @@ from .views import (
     imports,
     live,
     registrations,
+    room,
     roster,
     rounds,
     seating,
@@ -66,6 +67,24 @@ urlpatterns = [
         name="session_call_time",
     ),
     path("games/<int:pk>/call-time/", rounds.game_call_time, name="game_call_time"),
+    # Round signals and referee calls (views/room.py).
+    path(
+        "events/<slug:slug>/sessions/<int:number>/signal/",
+        room.signal_send,
+        name="signal_send",
+    ),
+    path(
+        "events/<slug:slug>/sessions/<int:number>/signal/clear/",
+        room.signal_clear,
+        name="signal_clear",
+    ),
+    path("games/<int:pk>/referee/", room.referee_call, name="referee_call"),
+    path(
+        "games/<int:pk>/referee/acknowledge/",
+        room.referee_acknowledge,
+        name="referee_acknowledge",
+    ),
+    path("games/<int:pk>/referee/resolve/", room.referee_resolve, name="referee_resolve"),
     # The live screen for the room (views/live.py).
     path("events/<slug:slug>/live/", live.live, name="live"),
     # The trail of changes (views/trail.py).

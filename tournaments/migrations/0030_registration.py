@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0026_win_kita"),
+        ("tournaments", "0028_signals_and_referee_calls"),
     ]
 
     operations = [

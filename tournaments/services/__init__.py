@@ -61,6 +61,15 @@ from .registrations import (
     set_registration,
     withdraw_registration,
 )
+from .room import (
+    CallMade,
+    acknowledge_referee_call,
+    call_referee,
+    clear_signal,
+    resolve_referee_call,
+    round_over,
+    send_signal,
+)
 from .roster import (
     NAME_LENGTH,
     RosterChange,
@@ -91,6 +100,13 @@ from .sessions import (
 
 __all__ = [
     "create_awaiting_game",
+    "CallMade",
+    "acknowledge_referee_call",
+    "call_referee",
+    "clear_signal",
+    "resolve_referee_call",
+    "round_over",
+    "send_signal",
     "GameChangeRefused",
     "HandAlreadyEntered",
     "HandChanged",

@@ -318,9 +318,23 @@ def results_in_words(held: list[str]) -> str:
     )
 
 
-def delete_game(game_id: int) -> Game:
+def seating_words(game: Game) -> dict[str, Any]:
+    """A game's table and players as the trail keeps them: names, substitutes marked."""
+    seats = game.seats.select_related("player").order_by("seat")
+    return {
+        "table": game.table_number,
+        # Stored as written, so in one language for all its readers (as the game form's
+        # change of seats is).
+        "seats": [
+            s.player.display_name + (" (substitute)" if s.is_substitute else "") for s in seats
+        ],
+    }
+
+
+def delete_game(game_id: int, *, actor: Actor | None = None) -> Game:
     """Delete a game that holds no results (no hands, final scores or penalties); the
-    event's standings are computed anew. Returns the deleted game (without its id)."""
+    event's standings are computed anew. Returns the deleted game (without its id). The
+    trail keeps its table and players."""
     with transaction.atomic():
         game = _locked_game(game_id)
         held = game_results(game)
@@ -329,6 +343,7 @@ def delete_game(game_id: int) -> Game:
                 gettext_noop("This game has %(held)s. Clear them first, then delete the game."),
                 held=results_in_words(held),
             )
+        trail.write(Kind.GAME_DELETED, actor=actor, game=game, before=seating_words(game))
         game.delete()  # the totals follow in the signal of its deletion
         return game
 
@@ -401,11 +416,13 @@ def create_game(
     entry_mode: str = Game.EntryMode.HANDS,
     substitutes: Sequence[int] = (),
     finished: bool = False,
+    actor: Actor | None = None,
 ) -> Game:
     """A new game with `players` in seat order (East first); the seats in `substitutes`
     are taken by substitutes, who are not ranked in the standings. An unfinished game
     needs its table and its players free in the session; `finished` is for a whole game
-    recorded at once, which the caller finishes in the same transaction."""
+    recorded at once, which the caller finishes in the same transaction. A game made by
+    hand names its `actor`, and goes in the trail with its seats."""
     _check_player_count(session.event, players)
     try:
         with transaction.atomic():
@@ -434,6 +451,8 @@ def create_game(
             )
             if entry_mode == Game.EntryMode.HANDS and not finished:
                 rescore_game(game)
+            if actor is not None:
+                trail.write(Kind.GAME_CREATED, actor=actor, game=game, after=seating_words(game))
             return game
     except IntegrityError:
         raise GameChangeRefused(

@@ -13,9 +13,10 @@ from django.db.models.functions import Lower
 
 from scoring.errors import gettext_noop
 
-from .. import versions
+from .. import trail, versions
 from ..limits import PASTE_LIMIT, ROSTER_LIMIT
 from ..models import Event, GameSeat, Player, RosterEntry
+from ..trail import Actor, Kind
 from .errors import GameChangeRefused
 
 # The longest display name (a suffixed new name is cut to fit).
@@ -141,19 +142,21 @@ def add_names_to_roster(
         return RosterChange(added=change.added, created=created, already=change.already)
 
 
-def withdraw_from_roster(event_id: int, player_id: int, session_number: int) -> RosterEntry:
+def withdraw_from_roster(
+    event_id: int, player_id: int, session_number: int, *, actor: Actor | None = None
+) -> RosterEntry:
     """Mark a player withdrawn from session (round) `session_number` on. Games already
-    played stay and count."""
+    played stay and count. The trail keeps who and from when."""
     if session_number < 1:
         raise GameChangeRefused(
             gettext_noop("Sessions are numbered from 1: give the first session missed.")
         )
-    return _set_withdrawn_from(event_id, player_id, session_number)
+    return _set_withdrawn_from(event_id, player_id, session_number, actor=actor)
 
 
-def return_to_roster(event_id: int, player_id: int) -> RosterEntry:
+def return_to_roster(event_id: int, player_id: int, *, actor: Actor | None = None) -> RosterEntry:
     """Take back a withdrawal: the player takes part again."""
-    return _set_withdrawn_from(event_id, player_id, None)
+    return _set_withdrawn_from(event_id, player_id, None, actor=actor)
 
 
 def _locked_entry(event_id: int, player_id: int) -> RosterEntry:
@@ -169,11 +172,25 @@ def _locked_entry(event_id: int, player_id: int) -> RosterEntry:
     return entry
 
 
-def _set_withdrawn_from(event_id: int, player_id: int, session_number: int | None) -> RosterEntry:
+def _set_withdrawn_from(
+    event_id: int, player_id: int, session_number: int | None, *, actor: Actor | None
+) -> RosterEntry:
     with transaction.atomic():
         entry = _locked_entry(event_id, player_id)
+        before = entry.withdrawn_from
         entry.withdrawn_from = session_number
         entry.save(update_fields=["withdrawn_from"])
+        if before != session_number:
+            name = entry.player.display_name
+            trail.write(
+                Kind.PLAYER_RETURNED if session_number is None else Kind.PLAYER_WITHDRAWN,
+                actor=actor,
+                event=entry.event,
+                before={"player": name, "withdrawn_from": before} if before else None,
+                after={"player": name, "withdrawn_from": session_number}
+                if session_number
+                else {"player": name, "takes_part": True},
+            )
         versions.changed(event_id)
         return entry
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 import scoring
 from scoring.rules import PRESET_SOURCES
 
-from .. import access, charts, pagecache, services, trail, versions
+from .. import access, charts, limits, pagecache, services, trail, versions
 from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm, SessionForm
 from ..limits import MAX_PLAYER_GAME_PAGES
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
@@ -40,6 +40,7 @@ from ..tables import (
 from ..trail import Actor, Kind
 from ..wording.refusals import say
 from ..wording.rules import PRESET_DESCRIPTIONS, describe_rules, rules_for_reading
+from . import room
 from .rounds import clock_context
 
 # Events
@@ -254,6 +255,10 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
         "is_organiser": is_organiser,
         "table": _games_table(games, session.event, organiser=is_organiser),
         "clock": clock_context(session),
+        "signal": room.signal_context(session),
+        "calls": room.open_calls(session),
+        "quick_minutes": room.QUICK_MINUTES,
+        "signal_max_minutes": limits.SIGNAL_MAX_MINUTES,
         "unfinished": any(
             g.status == Game.Status.IN_PROGRESS and g.entry_mode == Game.EntryMode.HANDS
             for g in games
@@ -279,6 +284,7 @@ def game_create(request: HttpRequest, session: Session) -> HttpResponse:
                 table_number=form.cleaned_data["table_number"],
                 entry_mode=form.cleaned_data["entry_mode"],
                 substitutes=_substitute_seats(form, players),
+                actor=Actor.of(request.user),
             )
         except services.GameChangeRefused as err:
             form.add_error(None, str(err))

@@ -23,12 +23,15 @@ from scoring.game import ALREADY_ENDED, GameResult
 
 from .. import access, services, versions, wording
 from ..forms.hands import WIND_MARKS, FinalScoresForm, PenaltyForm, SeatLabel, seat_labels
-from ..models import Game
+from ..limits import REFEREE_NOTE_LENGTH
+from ..models import Game, RefereeCall
 from ..reading.games import hand_rows
 from ..trail import Actor, trail_rows
 from ..wording import formatting
 from ..wording.refusals import say, sentence
 from .actions import change_game
+from .room import call_context, signal_context
+from .rounds import clock_context
 from .tables_links import link_context
 
 # The latest changes shown on the game page; the event's trail page has them all.
@@ -193,10 +196,26 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
         "can_enter": can_enter,
         "at_table": link is not None,
     }
+    context.update(room_context(game, may_call=is_organiser or link is not None))
     finished = context["finished"]
     if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
         context["final_form"] = _final_scores_form(game, page["names"])
     return render(request, "tournaments/game_detail.html", context)
+
+
+def room_context(game: Game, *, may_call: bool) -> dict[str, Any]:
+    """What the round says to this table, read fresh for each request (a few small
+    reads): the director's signal, the round clock, and the table's referee call."""
+    session = game.session
+    call = game.referee_calls.open().select_related("game").first()
+    return {
+        "signal": signal_context(session),
+        "clock": clock_context(session),
+        "referee": call_context(call) if call else None,
+        "may_call_referee": may_call,
+        "referee_reasons": RefereeCall.Reason.choices,
+        "referee_note_length": REFEREE_NOTE_LENGTH,
+    }
 
 
 def _game_page(game: Game, *, can_enter: bool) -> dict[str, Any]:
@@ -442,7 +461,7 @@ def game_delete(request: HttpRequest, game: Game) -> HttpResponse:
     session = game.session
     if request.method == "POST":
         try:
-            services.delete_game(game.pk)
+            services.delete_game(game.pk, actor=Actor.of(request.user))
         except services.GameChangeRefused as err:
             messages.error(request, str(err))
             return redirect("tournaments:game_delete", pk=game.pk)

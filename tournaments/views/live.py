@@ -11,7 +11,8 @@ against the server's time once, when the page loads.
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Prefetch, Q
+from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -19,9 +20,10 @@ from django.urls import reverse
 from django.utils.translation import pgettext
 
 from .. import access, versions
-from ..models import Event, Game, GameSeat, Session
+from ..models import WINDS, Event, Game, GameSeat, Session
 from ..standings import event_standings
 from ..wording import formatting
+from .room import open_calls, signal_context
 from .rounds import clock_context
 from .sheets import round_name
 
@@ -29,6 +31,9 @@ POLL_SECONDS = 5
 TOP = 8  # always shown
 PAGE = 8  # of the rest, one page per poll
 TABLES_PER_PAGE = 24
+# Between rounds, the next round's seating by name: two columns of this many lines over
+# the place of the tables, one page per poll.
+SEATING_PER_PAGE = 24
 
 
 def _number(value, *, default: int, low: int, high: int) -> int:
@@ -51,6 +56,36 @@ def session_in_play(event: Event) -> Session | None:
         .order_by("-playing", "-played", "-number")
         .first()
     )
+
+
+def _games_of(session: Session) -> list[tuple[int, bool]]:
+    """The session's games (ids, in table order), each with whether anything is entered
+    in it yet: a hand, a final score, or its end. Read from what its seats and the game
+    keep (one query), never from the hands."""
+    entered = GameSeat.objects.filter(game=OuterRef("pk")).filter(
+        Q(hands__gt=0) | Q(entered_score__isnull=False)
+    )
+    started = Q(status=Game.Status.FINISHED) | ~Q(round_now__in=("", "E1-0")) | Q(Exists(entered))
+    return list(
+        session.games.annotate(started=ExpressionWrapper(started, output_field=BooleanField()))
+        .order_by("table_number", "pk")
+        .values_list("pk", "started")
+    )
+
+
+def _seating(session: Session, page: int) -> tuple[list[dict], int, int]:
+    """One page of the session's seats by name A-Z, with table and wind; the page number
+    shown (from 1) and the number of pages."""
+    seats = GameSeat.objects.filter(game__session=session)
+    pages = max(1, -(-seats.count() // SEATING_PER_PAGE))
+    index = page % pages
+    rows = (
+        seats.order_by(Lower("player__display_name"), "player__display_name", "pk").values_list(
+            "player__display_name", "game__table_number", "seat"
+        )
+    )[index * SEATING_PER_PAGE : (index + 1) * SEATING_PER_PAGE]
+    lines = [{"name": name, "table": table, "wind": WINDS[seat]} for name, table, seat in rows]
+    return lines, index + 1, pages
 
 
 def _state(game: Game) -> str:
@@ -88,9 +123,16 @@ def _panel(
     page_index = page % pages
     games: list[Game] = []
     table_pages = 1
-    if session is not None:
+    seating: list[dict] = []
+    seating_page = 1
+    session_games = _games_of(session) if session is not None else []
+    between_rounds = bool(session_games) and not any(started for _pk, started in session_games)
+    if between_rounds:
+        # The tables show nothing yet: the room reads where it sits instead.
+        seating, seating_page, table_pages = _seating(session, page)
+    elif session is not None:
         # Only the page's tables are read with their seats: a room may have a hundred.
-        game_ids = list(session.games.order_by("table_number", "pk").values_list("pk", flat=True))
+        game_ids = [pk for pk, _started in session_games]
         table_pages = max(1, -(-len(game_ids) // TABLES_PER_PAGE))
         start = (page % table_pages) * TABLES_PER_PAGE
         games = list(
@@ -147,6 +189,12 @@ def _panel(
         "clock": clock_context(session) | {"now": None, "left": "", "over": False}
         if session and session.clock_ends_at
         else None,
+        "between_rounds": between_rounds,
+        "seating": seating,
+        "seating_page": seating_page,
+        "seating_pages": table_pages,
+        "signal": signal_context(session),
+        "calls": open_calls(session) if session is not None else [],
         "next_url": next_url,
         "poll_seconds": POLL_SECONDS,
     }

@@ -19,6 +19,7 @@ from .. import access, services
 from ..forms import PlayerForm, RosterPasteForm, RosterPickForm, WithdrawForm
 from ..limits import PICK_LIMIT
 from ..models import Event, GameSeat
+from ..trail import Actor
 
 
 def _names(players, limit: int = 8) -> str:
@@ -173,7 +174,7 @@ def roster_withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpR
         return _roster_page(request, event, withdraw_error=(player_id, error), status=400)
     try:
         entry = services.withdraw_from_roster(
-            event.pk, player_id, form.cleaned_data["from_session"]
+            event.pk, player_id, form.cleaned_data["from_session"], actor=Actor.of(request.user)
         )
     except services.GameChangeRefused as err:
         return _roster_page(request, event, withdraw_error=(player_id, str(err)), status=400)
@@ -189,7 +190,7 @@ def roster_withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpR
 @access.organiser_event
 def roster_return(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
     try:
-        entry = services.return_to_roster(event.pk, player_id)
+        entry = services.return_to_roster(event.pk, player_id, actor=Actor.of(request.user))
     except services.GameChangeRefused as err:
         messages.error(request, str(err))
     else:
