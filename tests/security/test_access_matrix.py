@@ -113,6 +113,9 @@ SPEC = {
     "session_slips":      row("session",       organisers()),
     "seat_players":       row("session",       organisers(), organisers()),
     "seating_list":       row("session",       READERS),
+    # Check-in before seating (an empty post is a 400 with the list again).
+    "check_in":           row("session",       organisers(), organisers(400)),
+    "game_entry_mode":    row("game",          POST_ONLY_FOR_ANYONE, organisers(GO)),
     # The roster (an empty pick is a 400 with the form again).
     "roster":             row("event",         READERS),
     "roster_pick":        row("event",         POST_ONLY_FOR_ANYONE, organisers(400)),
@@ -121,6 +124,7 @@ SPEC = {
     "roster_withdraw":    row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
     "roster_return":      row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
     "roster_remove":      row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
+    "roster_substitute":  row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
     # Standings, results, exports.
     "standings":          row("event",         READERS),
     "results":            row("event",         READERS),

@@ -9,6 +9,12 @@ engine refuses, nothing is stored and the organiser gets the engine's reason.
 """
 
 from ..limits import CLOCK_MAX_MINUTES, PASTE_LIMIT, SEATING_TABLE_LIMIT
+from .checkin import (
+    check_in_all,
+    clear_check_in,
+    mark_present,
+    replace_with_substitute,
+)
 from .errors import GameChangeRefused, HandAlreadyEntered, HandChanged
 from .games import (
     apply_result,
@@ -29,6 +35,7 @@ from .games import (
     results_in_words,
     seat_results,
     seating_clashes,
+    set_entry_mode,
     set_substitutes,
     table_clash_message,
 )
@@ -64,6 +71,7 @@ from .roster import (
     players_by_name,
     remove_from_roster,
     return_to_roster,
+    set_substitute,
     withdraw_from_roster,
 )
 from .rules import RulesChange, change_event_rules
@@ -142,6 +150,12 @@ __all__ = [
     "withdraw_from_roster",
     "return_to_roster",
     "remove_from_roster",
+    "set_substitute",
+    "check_in_all",
+    "mark_present",
+    "replace_with_substitute",
+    "clear_check_in",
+    "set_entry_mode",
     "RulesChange",
     "change_event_rules",
     "ALREADY_IMPORTED",
