@@ -415,3 +415,11 @@ def test_an_event_without_a_roster_offers_every_player_as_before(organiser_clien
     Player.objects.create(display_name="Anyone")
     page = organiser_client.get(url("game_create", session.event.slug, 1)).content.decode()
     assert "Anyone" in page and "Add a player" in page
+
+
+def test_the_session_page_links_its_check_in_for_organisers_only(organiser_client, client, day):
+    event, players, pool = day
+    address = url("check_in", event.slug, 1)
+    assert address in organiser_client.get(url("session", event.slug, 1)).content.decode()
+    client.logout()
+    assert address not in client.get(url("session", event.slug, 1)).content.decode()
