@@ -32,6 +32,8 @@ THREE_PLAYER_SWISS = gettext_lazy("Swiss: by the standings, 1st to 3rd at table 
 
 
 class SeatingForm(TenbouFormMixin, forms.Form):
+    field_order = ["method", "entry_mode", "fill", "rounds", "tables", "upload"]
+
     method = forms.ChoiceField(
         choices=METHOD_CHOICES,
         initial="balanced",
