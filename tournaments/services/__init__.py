@@ -1,7 +1,8 @@
 """Every write that changes what happened at an event, each in one transaction, by topic:
 errors, games (a game's results, seats and lifecycle), hands (hands, final scores,
 penalties), sessions (calling time, the round clock, table links, seating), check-in
-(who is present, substitutes of the pool), roster, rules, and records (imports and restores). Every public name is importable from here.
+(who is present, substitutes of the pool), roster, rules, and records (imports and
+restores). Every public name is importable from here.
 
 A write builds the game's record as it would be after the change, lets the engine replay
 all of it, and only then stores the change together with the derived results. If the
