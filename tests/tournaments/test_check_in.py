@@ -369,18 +369,20 @@ def test_an_unknown_mode_is_refused(organiser_client, game):
 # The game form offers the roster
 
 
-def test_the_game_form_offers_the_roster_and_marks_its_substitutes(organiser_client, day):
+def test_the_game_form_offers_the_roster_first_and_marks_its_substitutes(organiser_client, day):
     event, players, pool = day
     Player.objects.create(display_name="Elsewhere")
     page = organiser_client.get(url("game_create", event.slug, 1)).content.decode()
-    assert "Player 01" in page and "Sub One (substitute)" in page
-    assert "Elsewhere" not in page
+    east = page.split('name="east"')[1].split("</select>")[0]
+    # The roster (its pool among it) first, by name; the others after it.
+    assert east.index(">Player 01<") < east.index(">Player 16<") < east.index(">Elsewhere<")
+    assert east.index(">Sub One (substitute)<") < east.index(">Elsewhere<")
     assert "Add them to the roster" in page
 
 
-def test_a_player_off_the_roster_is_refused_by_the_game_form(organiser_client, day):
+def test_a_player_unknown_to_the_organiser_is_refused_by_the_game_form(organiser_client, day):
     event, players, pool = day
-    outsider = Player.objects.create(display_name="Elsewhere")
+    outsider = Player.objects.create(display_name="Elsewhere", active=False)
     data = {
         "table_number": "1",
         "entry_mode": "hands",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -65,17 +65,20 @@ class GameForm(TenbouFormMixin, forms.Form):
         # Only players this organiser may know of: another organiser's private event
         # neither shows its players here nor lets a posted id seat one.
         offered = Q(pk__in=access.pickable_players(user, session.event).values("pk"))
-        # An event with a roster offers its roster (the substitute pool among it), not
-        # every player Tenbou knows; one not on it is added on the roster page first.
+        # An event with a roster offers its roster first (the substitute pool marked),
+        # then the other players this organiser may seat.
         roster = session.event.roster.all()
         self.from_roster = roster.exists()
-        if self.from_roster:
-            offered &= Q(pk__in=roster.values("player_id"))
         pool = frozenset(roster.substitutes().values_list("player_id", flat=True))
         if game is not None:
             # A player made inactive since keeps their seat in the game they played.
             offered |= Q(seats__game=game)
-        players = Player.objects.filter(offered).distinct().order_by("display_name")
+        players = (
+            Player.objects.filter(offered)
+            .distinct()
+            .annotate(on_roster=Exists(roster.filter(player=OuterRef("pk"))))
+            .order_by("-on_roster", "display_name")
+        )
         three = self.player_count == 3
         for name, wind in zip(self.seat_fields, self.seat_winds, strict=True):
             self.fields[name] = PlayerChoice(
