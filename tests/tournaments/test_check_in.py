@@ -210,6 +210,16 @@ def test_a_substitute_already_checked_in_or_seated_is_refused(organiser_client, 
     assert "only a regular player is replaced" in response.content.decode()
 
 
+def test_a_no_show_replaced_once_is_not_replaced_again_by_a_second_tap(organiser_client, day):
+    event, players, pool = day
+    data = {"action": "replace", "player": players[0].pk}
+    check_in(organiser_client, event, **data, substitute=pool[0].pk)
+    response = check_in(organiser_client, event, **data, substitute=pool[1].pk)
+    assert response.status_code == 400
+    assert "is replaced by Sub One already" in response.content.decode()
+    assert not CheckIn.objects.filter(player=pool[1]).exists()
+
+
 def test_a_substitute_seated_at_a_table_of_the_session_is_refused(organiser_client, day):
     event, players, pool = day
     session = event.sessions.get(number=1)

@@ -84,6 +84,18 @@ def replace_with_substitute(session_id: int, player_id: int, substitute_id: int)
                 ),
                 player=str(entry.player),
             )
+        earlier = session.check_ins.filter(player_id=player_id, replaced_by__isnull=False)
+        replaced = earlier.select_related("replaced_by").first()
+        if replaced is not None:
+            # A second tap of "replace" must not seat a second substitute.
+            raise GameChangeRefused(
+                gettext_noop(
+                    "%(player)s is replaced by %(substitute)s already: mark %(substitute)s "
+                    "absent first to choose another substitute."
+                ),
+                player=str(entry.player),
+                substitute=str(replaced.replaced_by),
+            )
         substitute = _entry(session, substitute_id)
         if not substitute.is_substitute:
             raise GameChangeRefused(
