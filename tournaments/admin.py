@@ -326,8 +326,8 @@ class PenaltyAdmin(ViewOnlyAdmin):
 
 @admin.register(RosterEntry)
 class RosterEntryAdmin(admin.ModelAdmin):
-    list_display = ["player", "event", "withdrawn_from", "created_at"]
-    list_filter = ["event"]
+    list_display = ["player", "event", "withdrawn_from", "is_substitute", "created_at"]
+    list_filter = ["event", "is_substitute"]
     search_fields = ["player__display_name", "event__name"]
     autocomplete_fields = ["player", "event"]
 

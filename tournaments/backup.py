@@ -132,7 +132,11 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
                 "rules_overrides": event.rules_overrides,
                 "organisers": sorted(u.get_username() for u in event.organisers.all()),
                 "roster": [
-                    {"player": e.player.display_name, "withdrawn_from": e.withdrawn_from}
+                    {
+                        "player": e.player.display_name,
+                        "withdrawn_from": e.withdrawn_from,
+                        "is_substitute": e.is_substitute,
+                    }
                     for e in event.roster.select_related("player").order_by("pk")
                 ],
                 "sessions": [
@@ -329,6 +333,8 @@ def restore_site(data: Any) -> dict[str, int]:
                             event=event,
                             player=players[row["player"]],
                             withdrawn_from=row["withdrawn_from"],
+                            # Absent from backups made before the substitute pool.
+                            is_substitute=row.get("is_substitute") is True,
                         ),
                         f"{where}, roster",
                     )

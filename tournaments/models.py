@@ -336,6 +336,13 @@ class RosterEntryQuerySet(models.QuerySet):
     def withdrawn_by(self, session_number: int) -> RosterEntryQuerySet:
         return self.filter(withdrawn_from__lte=session_number)
 
+    def regulars(self) -> RosterEntryQuerySet:
+        return self.filter(is_substitute=False)
+
+    def substitutes(self) -> RosterEntryQuerySet:
+        """The event's substitute pool."""
+        return self.filter(is_substitute=True)
+
 
 class RosterEntry(models.Model):
     """A player taking part in an event. Withdrawing keeps the entry (and every game
@@ -355,6 +362,14 @@ class RosterEntry(models.Model):
             "The first session (round) the player no longer plays in; empty while they take part."
         ),
         verbose_name=_("withdrawn from"),
+    )
+    is_substitute = models.BooleanField(
+        default=False,
+        help_text=_(
+            "In the substitute pool: not seated as a regular player, but ready to take a "
+            "no-show's seat or to fill a short table; the games count for the others."
+        ),
+        verbose_name=_("substitute"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
@@ -418,6 +433,42 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} for {self.event}: {self.status}"
+
+
+class CheckIn(models.Model):
+    """Whether a roster player is present for a session (round), marked before it is
+    seated. A session with no check-in is seated from the roster as it stands; once one
+    player is marked, seating takes the players marked present. At most one row per
+    roster entry and session."""
+
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="check_ins", verbose_name=_("session")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="check_ins", verbose_name=_("player")
+    )
+    present = models.BooleanField(default=True, verbose_name=_("present"))
+    # A no-show whose seat a substitute of the pool takes.
+    replaced_by = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("replaced by"),
+    )
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
+
+    class Meta:
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+        ordering = ["session", "player__display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="one_check_in_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.session}: {'present' if self.present else 'absent'}"
 
 
 class GameQuerySet(models.QuerySet):

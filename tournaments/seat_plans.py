@@ -16,7 +16,7 @@ from django.core.cache import cache
 
 import seating
 
-from .models import WINDS, Event, GameSeat, Player, Session
+from .models import WINDS, CheckIn, Event, GameSeat, Player, Session
 from .standings import event_standings
 
 
@@ -45,8 +45,62 @@ class Proposal:
 
 
 def playing(session: Session) -> list[Player]:
-    """The roster's players taking part in this session, in a fixed order (by id)."""
-    return sorted(session.event.roster_players(session.number), key=lambda p: p.pk)
+    """The players seated in this session, in a fixed order (by id): once check-in has
+    begun, the roster's players marked present (substitutes taking a seat among them);
+    before it, the roster's regular players taking part (the substitute pool waits)."""
+    entries = session.event.roster.playing_in(session.number)
+    marks = dict(CheckIn.objects.filter(session=session).values_list("player_id", "present"))
+    if marks:
+        present = [pid for pid, here in marks.items() if here]
+        players = Player.objects.filter(entries__in=entries, pk__in=present)
+    else:
+        players = Player.objects.filter(entries__in=entries.regulars())
+    return sorted(players, key=lambda p: p.pk)
+
+
+@dataclass(frozen=True)
+class CheckInCount:
+    """How far the session's check-in has come: `present` of the `expected` regular
+    players (substitutes checked in count among the present); `started` once anyone is
+    marked."""
+
+    started: bool
+    present: int
+    expected: int
+
+
+def check_in_count(session: Session) -> CheckInCount:
+    entries = session.event.roster.playing_in(session.number)
+    marks = CheckIn.objects.filter(session=session, player__entries__in=entries)
+    return CheckInCount(
+        started=CheckIn.objects.filter(session=session).exists(),
+        present=marks.filter(present=True).count(),
+        expected=entries.regulars().count(),
+    )
+
+
+def free_substitutes(session: Session) -> list[Player]:
+    """The substitute pool's players taking part in this session and not yet marked at its
+    check-in (present or absent), by name: those who may still take a seat."""
+    pool = session.event.roster.playing_in(session.number).substitutes()
+    return list(
+        Player.objects.filter(entries__in=pool)
+        .exclude(check_ins__session=session)
+        .order_by("display_name", "pk")
+    )
+
+
+def fill_short_tables(
+    session: Session, players: list[Player]
+) -> tuple[list[Player], list[Player], int]:
+    """`players` with as many free substitutes added as the last table is short of
+    players: (everyone to seat, the substitutes added, substitutes still missing)."""
+    short = -len(players) % session.event.player_count
+    free = free_substitutes(session)
+    if not short or len(free) < short:
+        return players, [], short if len(free) < short else 0
+    added = free[:short]
+    return sorted(players + added, key=lambda p: p.pk), added, 0
 
 
 def history(event: Event, *, exclude: Session) -> dict[int, list[list[int]]]:
@@ -74,12 +128,14 @@ def propose(
     rounds: int = 1,
     fixed: list[list[Player]] | None = None,
     seed: int | None = None,
+    players: list[Player] | None = None,
 ) -> Proposal:
-    """A plan for this session. Balanced plans look ahead over the event's `rounds`, so
-    that this round leaves the later ones room to avoid repeats. Raises SeatingError."""
+    """A plan for this session's `players` (those `playing` if None). Balanced plans look
+    ahead over the event's `rounds`, so that this round leaves the later ones room to
+    avoid repeats. Raises SeatingError."""
     event = session.event
     size = event.player_count
-    players = playing(session)
+    players = playing(session) if players is None else players
     by_id = {p.pk: p for p in players}
     ids = list(by_id)
     past = history(event, exclude=session)
@@ -92,7 +148,19 @@ def propose(
         plan = _balanced(session, ids, past, rounds)
     elif method == "swiss":
         standings = event_standings(event)
-        ranked = [row.player_id for row in standings.rows if row.player_id in by_id]
+        # A substitute who replaced a no-show takes the no-show's place in the standings.
+        instead = dict(
+            CheckIn.objects.filter(session=session, replaced_by__isnull=False).values_list(
+                "player_id", "replaced_by_id"
+            )
+        )
+        ranked = list(
+            dict.fromkeys(
+                instead.get(row.player_id, row.player_id)
+                for row in standings.rows
+                if instead.get(row.player_id, row.player_id) in by_id
+            )
+        )
         order = ranked + [pid for pid in ids if pid not in set(ranked)]
         plan = seating.make_plan(order, 1, method="swiss", history=past_rounds, table_size=size)
     else:

@@ -2,6 +2,7 @@ from django.urls import path
 
 from .views import (
     accounts,
+    checkin,
     events,
     games,
     hands,
@@ -118,6 +119,12 @@ urlpatterns = [
         tables_links.session_slips,
         name="session_slips",
     ),
+    # Check-in before seating a session (views/checkin.py).
+    path(
+        "events/<slug:slug>/sessions/<int:number>/check-in/",
+        checkin.check_in,
+        name="check_in",
+    ),
     # Seating a session from the roster, and its seating list (views/seating.py).
     path(
         "events/<slug:slug>/sessions/<int:number>/seat/",
@@ -129,6 +136,7 @@ urlpatterns = [
         seating.seating_list,
         name="seating_list",
     ),
+    path("games/<int:pk>/entry-mode/", seating.game_entry_mode, name="game_entry_mode"),
     # The roster (views/roster.py).
     path("events/<slug:slug>/roster/", roster.roster, name="roster"),
     path("events/<slug:slug>/roster/pick/", roster.roster_pick, name="roster_pick"),
@@ -174,6 +182,11 @@ urlpatterns = [
         "events/<slug:slug>/registrations/<int:registration_id>/decline/",
         registrations.registration_decline,
         name="registration_decline",
+    ),
+    path(
+        "events/<slug:slug>/roster/<int:player_id>/substitute/",
+        roster.roster_substitute,
+        name="roster_substitute",
     ),
     # Standings, results and whole-event exports (views/standings.py).
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),

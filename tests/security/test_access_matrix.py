@@ -119,6 +119,9 @@ SPEC = {
     "session_slips":      row("session",       organisers()),
     "seat_players":       row("session",       organisers(), organisers()),
     "seating_list":       row("session",       READERS),
+    # Check-in before seating (an empty post is a 400 with the list again).
+    "check_in":           row("session",       organisers(), organisers(400)),
+    "game_entry_mode":    row("game",          POST_ONLY_FOR_ANYONE, organisers(GO)),
     # The roster (an empty pick is a 400 with the form again).
     "roster":             row("event",         READERS),
     "roster_pick":        row("event",         POST_ONLY_FOR_ANYONE, organisers(400)),
@@ -136,6 +139,7 @@ SPEC = {
     "registrations":      row("event",         organisers(), organisers(GO)),
     "registration_confirm": row("event registration", POST_ONLY_FOR_ANYONE, organisers(GO)),
     "registration_decline": row("event registration", POST_ONLY_FOR_ANYONE, organisers(GO)),
+    "roster_substitute":  row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
     # Standings, results, exports.
     "standings":          row("event",         READERS),
     "results":            row("event",         READERS),

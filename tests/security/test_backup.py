@@ -50,7 +50,9 @@ def site_picture(client) -> dict:
             event.rules_spec(),
             event.is_public,
             sorted(event.organisers.values_list("username", flat=True)),
-            sorted(event.roster.values_list("player__display_name", "withdrawn_from")),
+            sorted(
+                event.roster.values_list("player__display_name", "withdrawn_from", "is_substitute")
+            ),
         )
     picture["games"] = sorted(
         (
@@ -125,6 +127,7 @@ def full_site(organiser, django_user_model):
     league.organisers.add(helper)
     services.add_names_to_roster(league.pk, ["A", "B", "C", "D", "E"], create=False)
     services.withdraw_from_roster(league.pk, Player.objects.get(display_name="E").pk, 2)
+    services.set_substitute(league.pk, Player.objects.get(display_name="D").pk, True)
     aki = Player.objects.get(display_name="A")
     aki.user = helper
     aki.save()

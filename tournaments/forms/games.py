@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -20,7 +20,11 @@ SEAT_WINDS = tuple(WIND_NAMES[wind] for wind in "ESWN")
 
 
 class PlayerChoice(forms.ModelChoiceField):
+    pool: frozenset[int] = frozenset()  # the event's substitute pool, marked in the list
+
     def label_from_instance(self, obj) -> str:
+        if obj.pk in self.pool:
+            return _("%(player)s (substitute)") % {"player": obj.display_name}
         return obj.display_name
 
 
@@ -61,10 +65,20 @@ class GameForm(TenbouFormMixin, forms.Form):
         # Only players this organiser may know of: another organiser's private event
         # neither shows its players here nor lets a posted id seat one.
         offered = Q(pk__in=access.pickable_players(user, session.event).values("pk"))
+        # An event with a roster offers its roster first (the substitute pool marked),
+        # then the other players this organiser may seat.
+        roster = session.event.roster.all()
+        self.from_roster = roster.exists()
+        pool = frozenset(roster.substitutes().values_list("player_id", flat=True))
         if game is not None:
             # A player made inactive since keeps their seat in the game they played.
             offered |= Q(seats__game=game)
-        players = Player.objects.filter(offered).distinct().order_by("display_name")
+        players = (
+            Player.objects.filter(offered)
+            .distinct()
+            .annotate(on_roster=Exists(roster.filter(player=OuterRef("pk"))))
+            .order_by("-on_roster", "display_name")
+        )
         three = self.player_count == 3
         for name, wind in zip(self.seat_fields, self.seat_winds, strict=True):
             self.fields[name] = PlayerChoice(
@@ -85,6 +99,8 @@ class GameForm(TenbouFormMixin, forms.Form):
                     % {"wind": wind},
                 },
             )
+            self.fields[name].pool = pool
+        self.pool = pool
         self.fields["substitutes"] = forms.TypedMultipleChoiceField(
             label=gettext_lazy("Substitutes"),
             choices=list(enumerate(self.seat_winds)),
@@ -153,6 +169,11 @@ class GameForm(TenbouFormMixin, forms.Form):
             else:
                 seen[player.pk] = wind
         self._check_seating(cleaned)
+        if self.game is None and "substitutes" in cleaned:
+            # A player of the substitute pool takes a substitute seat in a new game.
+            chosen = [cleaned.get(name) for name in self.seat_fields]
+            pool_seats = {i for i, p in enumerate(chosen) if p is not None and p.pk in self.pool}
+            cleaned["substitutes"] = sorted(set(cleaned["substitutes"]) | pool_seats)
         return cleaned
 
     def _check_seating(self, cleaned) -> None:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 import seating
 
 from ..limits import SEATING_TABLE_LIMIT, UPLOAD_LIMIT
-from ..models import Player
+from ..models import Game, Player
 from ..wording.refusals import say
 from .common import TenbouFormMixin, lazy_format
 
@@ -32,6 +32,8 @@ THREE_PLAYER_SWISS = gettext_lazy("Swiss: by the standings, 1st to 3rd at table 
 
 
 class SeatingForm(TenbouFormMixin, forms.Form):
+    field_order = ["method", "entry_mode", "fill", "rounds", "tables", "upload"]
+
     method = forms.ChoiceField(
         choices=METHOD_CHOICES,
         initial="balanced",
@@ -68,6 +70,25 @@ class SeatingForm(TenbouFormMixin, forms.Form):
         required=False,
         help_text=gettext_lazy("A CSV file, one table a row of four names (at most 64 KB)."),
     )
+    fill = forms.BooleanField(
+        label=gettext_lazy("Fill short tables with substitutes"),
+        required=False,
+        help_text=gettext_lazy(
+            "When the players present do not fill the last table, substitutes of the "
+            "event's pool take the empty seats; the games count for the others."
+        ),
+    )
+    entry_mode = forms.ChoiceField(
+        label=gettext_lazy("The games are entered"),
+        choices=Game.EntryMode.choices,
+        initial=Game.EntryMode.HANDS,
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": gettext_lazy("Choose hand by hand or final scores only."),
+            "invalid_choice": gettext_lazy("Choose hand by hand or final scores only."),
+        },
+    )
 
     def __init__(self, *args, players: list[Player], table_size: int = 4, **kwargs):
         super().__init__(*args, **kwargs)
@@ -85,6 +106,9 @@ class SeatingForm(TenbouFormMixin, forms.Form):
             self.fields["upload"].help_text = _(
                 "A CSV file, one table a row of three names (at most 64 KB)."
             )
+
+    def clean_entry_mode(self) -> str:
+        return self.cleaned_data["entry_mode"] or Game.EntryMode.HANDS
 
     def clean_upload(self):
         upload = self.cleaned_data.get("upload")
@@ -174,11 +198,24 @@ class SeatingConfirmForm(forms.Form):
     """The previewed plan, sent back to be stored as shown."""
 
     plan = forms.CharField(widget=forms.HiddenInput)
+    entry_mode = forms.ChoiceField(
+        choices=Game.EntryMode.choices,
+        required=False,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": gettext_lazy("Choose hand by hand or final scores only."),
+            "invalid_choice": gettext_lazy("Choose hand by hand or final scores only."),
+        },
+    )
+    fill = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, player_ids: list[int], table_size: int = 4, **kwargs):
         super().__init__(*args, **kwargs)
         self.player_ids = player_ids
         self.table_size = table_size
+
+    def clean_entry_mode(self) -> str:
+        return self.cleaned_data["entry_mode"] or Game.EntryMode.HANDS
 
     def clean_plan(self) -> list[list[int]]:
         stale = _("The roster changed since the preview, or the plan was damaged: plan again.")

@@ -1,7 +1,8 @@
 """Every write that changes what happened at an event, each in one transaction, by topic:
 errors, games (a game's results, seats and lifecycle), hands (hands, final scores,
-penalties), sessions (calling time, the round clock, table links, seating), roster,
-rules, and records (imports and restores). Every public name is importable from here.
+penalties), sessions (calling time, the round clock, table links, seating), check-in
+(who is present, substitutes of the pool), roster, rules, and records (imports and
+restores). Every public name is importable from here.
 
 A write builds the game's record as it would be after the change, lets the engine replay
 all of it, and only then stores the change together with the derived results. If the
@@ -9,6 +10,12 @@ engine refuses, nothing is stored and the organiser gets the engine's reason.
 """
 
 from ..limits import CLOCK_MAX_MINUTES, PASTE_LIMIT, SEATING_TABLE_LIMIT
+from .checkin import (
+    check_in_all,
+    clear_check_in,
+    mark_present,
+    replace_with_substitute,
+)
 from .errors import GameChangeRefused, HandAlreadyEntered, HandChanged
 from .games import (
     apply_result,
@@ -29,6 +36,7 @@ from .games import (
     results_in_words,
     seat_results,
     seating_clashes,
+    set_entry_mode,
     set_substitutes,
     table_clash_message,
 )
@@ -81,6 +89,7 @@ from .roster import (
     players_by_name,
     remove_from_roster,
     return_to_roster,
+    set_substitute,
     withdraw_from_roster,
 )
 from .rules import RulesChange, change_event_rules
@@ -172,6 +181,12 @@ __all__ = [
     "confirm_registration",
     "decline_registration",
     "set_registration",
+    "set_substitute",
+    "check_in_all",
+    "mark_present",
+    "replace_with_substitute",
+    "clear_check_in",
+    "set_entry_mode",
     "RulesChange",
     "change_event_rules",
     "ALREADY_IMPORTED",

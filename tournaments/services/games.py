@@ -18,7 +18,7 @@ import scoring
 from scoring.errors import Phrase, gettext_noop
 from scoring.game import GameResult
 
-from .. import totals, trail
+from .. import totals, trail, versions
 from ..models import Game, GameSeat, Hand, Penalty, Player, Session, Win
 from ..statistics import SEAT_FIGURES, seat_figures
 from ..trail import Actor, Kind
@@ -345,6 +345,34 @@ def delete_game(game_id: int, *, actor: Actor | None = None) -> Game:
             )
         trail.write(Kind.GAME_DELETED, actor=actor, game=game, before=seating_words(game))
         game.delete()  # the totals follow in the signal of its deletion
+        return game
+
+
+def set_entry_mode(game_id: int, entry_mode: str) -> Game:
+    """Switch a game with nothing entered (no hand, final score or penalty) between hand by
+    hand and final scores only: a seated round can be entered either way."""
+    if entry_mode not in Game.EntryMode.values:
+        raise GameChangeRefused(gettext_noop("Choose hand by hand or final scores only."))
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        held = game_results(game)
+        if held:
+            raise GameChangeRefused(
+                gettext_noop(
+                    "This game has %(held)s entered, so its entry mode cannot change any more. "
+                    "Clear them first to switch."
+                ),
+                held=results_in_words(held),
+            )
+        if game.entry_mode == entry_mode:
+            return game
+        game.entry_mode = entry_mode
+        game.save(update_fields=["entry_mode", "updated_at"])
+        if entry_mode == Game.EntryMode.HANDS:
+            rescore_game(game)
+        else:
+            game.seats.update(score=None, placement=None, match_points=None)
+        versions.changed(game.session.event_id)
         return game
 
 

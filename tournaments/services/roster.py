@@ -195,6 +195,16 @@ def _set_withdrawn_from(
         return entry
 
 
+def set_substitute(event_id: int, player_id: int, is_substitute: bool) -> RosterEntry:
+    """Move a roster player into the substitute pool, or back among the regular players."""
+    with transaction.atomic():
+        entry = _locked_entry(event_id, player_id)
+        entry.is_substitute = is_substitute
+        entry.save(update_fields=["is_substitute"])
+        versions.changed(event_id)
+        return entry
+
+
 def remove_from_roster(event_id: int, player_id: int) -> Player:
     """Take a player off the roster who has not played in the event; one who has is
     withdrawn instead, so that their games keep their name."""

@@ -210,12 +210,20 @@ def session_has_results(session: Session) -> bool:
 
 
 def seat_session(
-    session_id: int, tables: Sequence[Sequence[int]], *, actor: Actor | None = None
+    session_id: int,
+    tables: Sequence[Sequence[int]],
+    *,
+    actor: Actor | None = None,
+    entry_mode: str = Game.EntryMode.HANDS,
 ) -> list[Game]:
     """Create one game per table (player ids in seat order, East first), numbered from 1,
-    in place of the session's games so far, which must have no results. Every table has
-    as many players as the event's games have seats (three in a three-player event). All
-    or nothing; the trail gets the seats of every table."""
+    in place of the session's games so far, which must have no results, each entered
+    `entry_mode` (hand by hand or final scores only). Every table has as many players as
+    the event's games have seats (three in a three-player event); players of the event's
+    substitute pool take substitute seats. All or nothing; the trail gets the seats of
+    every table."""
+    if entry_mode not in Game.EntryMode.values:
+        raise GameChangeRefused(gettext_noop("Choose hand by hand or final scores only."))
     if not tables or len(tables) > SEATING_TABLE_LIMIT:
         raise GameChangeRefused(
             gettext_noop("A session is seated at 1 to %(most)s tables."), most=SEATING_TABLE_LIMIT
@@ -250,9 +258,20 @@ def seat_session(
             raise GameChangeRefused(
                 gettext_noop("A player of this plan was removed meanwhile: plan again.")
             )
+        pool = set(
+            session.event.roster.substitutes()
+            .filter(player_id__in=ids)
+            .values_list("player_id", flat=True)
+        )
         session.games.all().delete()
         games = [
-            create_game(session, [players[pid] for pid in table], table_number=number)
+            create_game(
+                session,
+                [players[pid] for pid in table],
+                table_number=number,
+                entry_mode=entry_mode,
+                substitutes=[seat for seat, pid in enumerate(table) if pid in pool],
+            )
             for number, table in enumerate(tables, start=1)
         ]
         for game, table in zip(games, tables, strict=True):

@@ -208,3 +208,25 @@ def roster_remove(request: HttpRequest, event: Event, player_id: int) -> HttpRes
     else:
         messages.success(request, _("%(player)s is off the roster.") % {"player": player})
     return redirect("tournaments:roster", event.slug)
+
+
+@require_POST
+@access.organiser_event
+def roster_substitute(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+    """Move a roster player into the substitute pool (`substitute=1`) or back out of it."""
+    into_pool = request.POST.get("substitute") == "1"
+    try:
+        entry = services.set_substitute(event.pk, player_id, into_pool)
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(
+            request,
+            (
+                _("%(player)s is in the substitute pool.")
+                if into_pool
+                else _("%(player)s plays as a regular player again.")
+            )
+            % {"player": entry.player},
+        )
+    return redirect("tournaments:roster", event.slug)

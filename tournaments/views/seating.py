@@ -13,12 +13,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 
 import seating
 
 from .. import access, limits, seat_plans, services, versions
 from ..forms.seating import SeatingConfirmForm, SeatingForm
-from ..models import WINDS, GameSeat, Session, TableLink
+from ..models import WINDS, Game, GameSeat, Session, TableLink
 from ..trail import Actor
 from ..wording.refusals import say
 from .tables_links import link_context
@@ -28,12 +29,22 @@ def _default_rounds(session) -> int:
     return max(session.event.sessions.count(), session.number)
 
 
+def _wants_fill(request: HttpRequest) -> bool:
+    return request.method == "POST" and request.POST.get("fill") in ("on", "1", "True", "true")
+
+
 @access.organiser_session
 def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
-    """Choose a method, see the tables with their repeat counts, then create the games."""
+    """Choose a method, see the tables with their repeat counts, then create the games.
+    Once check-in has begun, the players present are seated; substitutes of the pool fill
+    a short table when the director asks."""
     players = seat_plans.playing(session)
     size = session.event.player_count
     has_results = services.session_has_results(session)
+    fill = _wants_fill(request)
+    free = seat_plans.free_substitutes(session)
+    # Whom a plan may seat: with "fill", any free substitute too (a fixed plan names them).
+    seatable = sorted(players + free, key=lambda p: p.pk) if fill else players
     context = {
         "event": session.event,
         "session": session,
@@ -41,15 +52,20 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
         "has_results": has_results,
         "already_seated": session.games.exists(),
         "table_size": size,
+        "check_in": seat_plans.check_in_count(session),
+        "free_substitutes": free,
     }
     if request.method == "POST" and "confirm" in request.POST:
         confirm = SeatingConfirmForm(
-            request.POST, player_ids=[p.pk for p in players], table_size=size
+            request.POST, player_ids=[p.pk for p in seatable], table_size=size
         )
         if confirm.is_valid():
             try:
                 games = services.seat_session(
-                    session.pk, confirm.cleaned_data["plan"], actor=Actor.of(request.user)
+                    session.pk,
+                    confirm.cleaned_data["plan"],
+                    actor=Actor.of(request.user),
+                    entry_mode=confirm.cleaned_data["entry_mode"],
                 )
             except services.GameChangeRefused as err:
                 messages.error(request, str(err))
@@ -65,11 +81,13 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
                 )
                 return redirect("tournaments:seating_list", session.event.slug, session.number)
         else:
-            messages.error(request, " ".join(confirm.errors["plan"]))
+            messages.error(
+                request, " ".join(str(e) for errors in confirm.errors.values() for e in errors)
+            )
     form = SeatingForm(
         request.POST if request.method == "POST" and "preview" in request.POST else None,
         request.FILES or None,
-        players=players,
+        players=seatable,
         table_size=size,
         initial={"rounds": _default_rounds(session)},
     )
@@ -79,7 +97,7 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
             "Session %(number)s has results entered already, so it cannot be seated "
             "again. Seat a new session, or delete its hands and final scores first."
         ) % {"number": session.number}
-    elif len(players) < size:
+    elif len(seatable) < size:
         refusal = (
             _(
                 "%(count)s player(s) on the roster take part in session %(number)s; "
@@ -91,23 +109,73 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
                 "this three-player event needs at least 3. Add players on the roster page."
             )
         )
-        context["refusal"] = refusal % {"count": len(players), "number": session.number}
+        context["refusal"] = refusal % {"count": len(seatable), "number": session.number}
     elif form.is_bound and form.is_valid() and not _too_large_for_the_page(form, session):
         data = form.cleaned_data
-        try:
-            proposal = seat_plans.propose(
-                session,
-                data["method"],
-                rounds=data["rounds"],
-                fixed=data.get("fixed"),
-                seed=random.SystemRandom().randrange(1 << 30),
-            )
-        except seating.SeatingError as err:
-            form.add_error(None, say(err))
-        else:
-            context["proposal"] = proposal
-            context["plan_json"] = json.dumps(proposal.plan())
+        to_seat = players
+        if data["method"] == "fixed":
+            typed = {p.pk for table in data["fixed"] for p in table}
+            to_seat = sorted(players + [p for p in free if p.pk in typed], key=lambda p: p.pk)
+        elif data["fill"]:
+            to_seat, _added, missing = seat_plans.fill_short_tables(session, players)
+            if missing:
+                form.add_error(
+                    "fill",
+                    ngettext(
+                        "The last table is short of %(missing)s player, but the substitute "
+                        "pool has %(free)s free: add substitutes on the roster page, or "
+                        "untick this box to let players sit out.",
+                        "The last table is short of %(missing)s players, but the substitute "
+                        "pool has %(free)s free: add substitutes on the roster page, or "
+                        "untick this box to let players sit out.",
+                        missing,
+                    )
+                    % {"missing": missing, "free": len(free)},
+                )
+        if not form.errors:
+            try:
+                proposal = seat_plans.propose(
+                    session,
+                    data["method"],
+                    rounds=data["rounds"],
+                    fixed=data.get("fixed"),
+                    seed=random.SystemRandom().randrange(1 << 30),
+                    players=to_seat,
+                )
+            except seating.SeatingError as err:
+                form.add_error(None, say(err))
+            else:
+                context["proposal"] = proposal
+                context["plan_json"] = json.dumps(proposal.plan())
+                context["entry_mode"] = data["entry_mode"]
+                context["fill"] = data["fill"]
+                pool = set(session.event.roster.substitutes().values_list("player_id", flat=True))
+                context["substitutes_seated"] = [
+                    player
+                    for table in proposal.tables
+                    for _w, player in table.seats
+                    if player.pk in pool
+                ]
     return render(request, "tournaments/seating_form.html", context)
+
+
+@require_POST
+@access.organiser_game
+def game_entry_mode(request: HttpRequest, game: Game) -> HttpResponse:
+    """Switch a seated game with nothing entered to hand by hand or final scores only."""
+    mode = request.POST.get("entry_mode", "")
+    try:
+        services.set_entry_mode(game.pk, mode)
+    except services.GameChangeRefused as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(
+            request,
+            _("This game is entered hand by hand now.")
+            if mode == Game.EntryMode.HANDS
+            else _("This game records its final scores only now."),
+        )
+    return redirect(game.get_absolute_url())
 
 
 def _too_large_for_the_page(form: SeatingForm, session) -> bool:
