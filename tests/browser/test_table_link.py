@@ -85,7 +85,7 @@ def test_players_enter_hands_through_the_table_link_and_the_organiser_sees_who(
     page.screenshot(path=str(tmp_path / "table-link-phone.png"), full_page=True)
 
     # Undo the draw.
-    page.get_by_role("link", name="Undo last hand").click()
+    page.get_by_role("link", name="Undo hand 3").click()
     expect(page.locator("h1")).to_have_text("Undo hand 3?")
     page.screenshot(path=str(tmp_path / "undo-phone.png"), full_page=True)
     fits_the_phone(page)

@@ -230,7 +230,7 @@ def test_the_game_page_shows_the_table_seats_winds_scores_and_dealer(organiser_c
     ]
     # The view passes numbers; the page shows them through the `numbers` filters.
     assert '<span class="score">19,800</span>' in page
-    assert "Enter hand 2" in page and "Undo last hand" in page and "Add a penalty" in page
+    assert "Enter hand 2" in page and "Undo hand 1" in page and "Add a penalty" in page
 
 
 @pytest.mark.django_db
@@ -268,7 +268,7 @@ def test_readers_of_a_public_event_see_the_game_without_controls(client, strange
         assert response.status_code == 200
         page = content(response)
         assert "Ben ron off Aki" in page and "31,200" in page
-        assert "Enter hand" not in page and "Undo last hand" not in page
+        assert "Enter hand" not in page and "Undo hand" not in page
         assert url("hand_edit", game, 1) not in page and "Add a penalty" not in page
 
 

@@ -50,7 +50,7 @@ def undo_form(page: str) -> dict[str, str]:
 def test_the_game_page_offers_undo_as_a_link_to_a_page_that_names_the_hand(organiser_client, game):
     add(game, RON, DRAW)
     page = organiser_client.get(url("game", game.pk)).content.decode()
-    assert f'href="{url("hand_undo", game.pk)}"' in page
+    assert f'href="{url("hand_undo", game.pk)}">Undo hand 2</a>' in page
     assert f'action="{url("hand_undo", game.pk)}"' not in page  # no one-tap form
 
     confirm = organiser_client.get(url("hand_undo", game.pk))
