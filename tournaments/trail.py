@@ -20,6 +20,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.errors import ScoringError
+
 from .models import Event, Game, RefereeCall, TableLink, TrailEntry
 from .wording import formatting
 
@@ -99,8 +101,9 @@ def _scores(scores: list, names: list[str]) -> str:
     return ", ".join(f"{name} {formatting.points(score)}" for name, score in pairs)
 
 
-def describe(value: Any, names: list[str]) -> str:
-    """A trail entry's `before` or `after` in words; empty for nothing."""
+def describe(value: Any, names: list[str], rules=None) -> str:
+    """A trail entry's `before` or `after` in words (a hand under the event's `rules`, if
+    given); empty for nothing."""
     from .wording import describe_hand, ended_by
 
     if not value:
@@ -108,7 +111,7 @@ def describe(value: Any, names: list[str]) -> str:
     parts = []
     if "hand" in value:
         try:
-            parts.append(describe_hand(value["hand"], names))
+            parts.append(describe_hand(value["hand"], names, rules=rules))
         except (KeyError, IndexError, TypeError):
             parts.append(json.dumps(value["hand"], ensure_ascii=False))
     if "final_scores" in value:
@@ -193,12 +196,24 @@ def trail_rows(entries, *, game: Game | None = None) -> list[TrailRow]:
     with `game__seats__player` prefetched."""
     rows = []
     fixed = _names(game) if game is not None else None
+    rules_of: dict[int, Any] = {}
     for entry in entries:
         names = fixed if fixed is not None else _names(entry.game)
         what = str(entry.get_kind_display())
         if entry.hand_number:
             what = _("%(change)s %(hand)s") % {"change": what, "hand": entry.hand_number}
-        rows.append(
-            TrailRow(entry, what, describe(entry.before, names), describe(entry.after, names))
-        )
+        rules = _rules(entry.event_id, rules_of) if entry.hand_number else None
+        before, after = describe(entry.before, names, rules), describe(entry.after, names, rules)
+        rows.append(TrailRow(entry, what, before, after))
     return rows
+
+
+def _rules(event_id: int, known: dict[int, Any]):
+    """The rules of an event, read once per list of entries (a hand's words follow them:
+    head bump, a chombo's penalty); None if they no longer resolve."""
+    if event_id not in known:
+        try:
+            known[event_id] = Event.objects.get(pk=event_id).rules()
+        except ScoringError:  # the words fall back to the plain ones
+            known[event_id] = None
+    return known[event_id]

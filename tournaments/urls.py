@@ -91,6 +91,7 @@ urlpatterns = [
     # The trail of changes (views/trail.py).
     path("events/<slug:slug>/changes/", trail.event_trail, name="event_trail"),
     path("events/<slug:slug>/changes.csv", trail.event_trail_csv, name="event_trail_csv"),
+    path("events/<slug:slug>/changes/<int:pk>/restore/", trail.trail_restore, name="trail_restore"),
     # Table links and slips (views/tables_links.py).
     path("t/<int:link_id>/", tables_links.table_link_open, name="table_link"),
     # The address of slips printed before the code moved behind `#`.

@@ -137,7 +137,10 @@ def test_an_organiser_keeps_a_whole_game_on_a_phone(live_server, page: Page, tab
     fits_the_phone(page)
 
     # Undo the double ron.
-    page.get_by_role("button", name="Undo last hand").click()
+    page.get_by_role("link", name="Undo hand 4").click()
+    expect(page.locator("h1")).to_have_text("Undo hand 4?")
+    expect(page.locator(".summary")).to_contain_text("Double ron off Chie")
+    page.get_by_role("button", name="Undo hand 4").click()
     expect(page.locator(".messages")).to_contain_text("Hand 4 undone.")
     expect(page.locator("#hand-4")).to_have_count(0)
 

@@ -85,7 +85,11 @@ def test_players_enter_hands_through_the_table_link_and_the_organiser_sees_who(
     page.screenshot(path=str(tmp_path / "table-link-phone.png"), full_page=True)
 
     # Undo the draw.
-    page.get_by_role("button", name="Undo last hand").click()
+    page.get_by_role("link", name="Undo hand 3").click()
+    expect(page.locator("h1")).to_have_text("Undo hand 3?")
+    page.screenshot(path=str(tmp_path / "undo-phone.png"), full_page=True)
+    fits_the_phone(page)
+    page.get_by_role("button", name="Undo hand 3").click()
     expect(page.locator(".messages")).to_contain_text("Hand 3 undone.")
     expect(page.locator("#hand-3")).to_have_count(0)
     assert Hand.objects.filter(game=game).count() == 2

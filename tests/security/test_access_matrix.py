@@ -20,7 +20,15 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import access, services, urls
-from tournaments.models import Event, Game, PendingImport, Player, Registration, Session
+from tournaments.models import (
+    Event,
+    Game,
+    PendingImport,
+    Player,
+    Registration,
+    Session,
+    TrailEntry,
+)
 
 ROLES = ("organiser", "table link", "stranger", "anonymous")
 KINDS = ("public", "private")
@@ -107,6 +115,7 @@ SPEC = {
     "live":               row("event",         READERS),
     "event_trail":        row("event",         organisers()),
     "event_trail_csv":    row("event",         organisers()),
+    "trail_restore":      row("event entry",   POST_ONLY_FOR_ANYONE, organisers(GO)),
     # Table links and slips: the link itself opens for anyone who has its code (the page
     # at /t/ID/ takes it from the address's fragment; slips of old carry it in the path).
     "table_link":         row("link",          ANYONE),
@@ -166,7 +175,8 @@ SPEC = {
     "hand_count":         row("game",          hand_entry()),
     "hand_edit":          row("game hand",     hand_entry(), hand_entry(GO)),
     "hand_delete":        row("game hand",     hand_entry(), hand_entry(GO)),
-    "hand_undo":          row("game",          POST_ONLY_FOR_ANYONE, hand_entry(GO)),
+    # Undo asks first, naming the hand; a POST that does not name it asks again.
+    "hand_undo":          row("game",          hand_entry(), hand_entry()),
     "final_scores":       row("finished",      organisers(GO), organisers(GO)),
     "final_scores_clear": row("finished",      POST_ONLY_FOR_ANYONE, organisers(GO)),
     "game_delete":        row("game",          organisers(), organisers(GO)),
@@ -309,6 +319,7 @@ def _args(world, kind: str, names: str) -> list:
         "code": [made["link"].code],
         "import": ["waiting-import"],
         "registration": [made["registration"].pk],
+        "entry": [TrailEntry.objects.filter(event=event).values_list("pk", flat=True).first()],
     }
     if "import" in names.split():
         # The organiser's upload of no logs, waiting to be confirmed.

@@ -230,7 +230,7 @@ def test_the_game_page_shows_the_table_seats_winds_scores_and_dealer(organiser_c
     ]
     # The view passes numbers; the page shows them through the `numbers` filters.
     assert '<span class="score">19,800</span>' in page
-    assert "Enter hand 2" in page and "Undo last hand" in page and "Add a penalty" in page
+    assert "Enter hand 2" in page and "Undo hand 1" in page and "Add a penalty" in page
 
 
 @pytest.mark.django_db
@@ -268,7 +268,7 @@ def test_readers_of_a_public_event_see_the_game_without_controls(client, strange
         assert response.status_code == 200
         page = content(response)
         assert "Ben ron off Aki" in page and "31,200" in page
-        assert "Enter hand" not in page and "Undo last hand" not in page
+        assert "Enter hand" not in page and "Undo hand" not in page
         assert url("hand_edit", game, 1) not in page and "Add a penalty" not in page
 
 
@@ -358,10 +358,15 @@ def test_the_hand_form_offers_only_what_the_events_rules_allow(organiser_client,
     assert "w3_winner" not in page
     services.change_event_rules(event.pk, "mleague", {"nagashi_mangan": False})
     page = content(organiser_client.get(url("hand_new", game)))
-    # Head bump keeps every ron on the record; no abortive draws, no nagashi.
-    assert "w3_winner" in page and "Triple ron: add a third winner" in page
+    # Head bump: one winner off a discard; no abortive draws, no nagashi.
+    assert "w2_winner" not in page and "Double ron: add a second winner" not in page
     assert 'value="abort"' not in page and 'value="nagashi"' not in page
     assert "Abortive draw: why" not in page and "Nagashi mangan by" not in page
+    services.change_event_rules(event.pk, "ari-ari", {"multi_ron": "triple"})
+    page = content(organiser_client.get(url("hand_new", game)))
+    # Triple ron played: every ron is on the record, a third one too.
+    assert "w3_winner" in page and "Triple ron: add a third winner" in page
+    assert 'value="triple_ron"' not in page
 
 
 @pytest.mark.django_db
@@ -675,13 +680,19 @@ def test_deleting_a_hand_asks_first_then_removes_it(organiser_client, game):
 @pytest.mark.django_db
 def test_undo_removes_the_last_hand(organiser_client, game):
     add_hands(game, RON, DRAW_NOTEN)
-    response = organiser_client.post(url("hand_undo", game), follow=True)
+    response = organiser_client.post(url("hand_undo", game), undo_form(game), follow=True)
     assert "Hand 2 undone." in content(response)
     assert hand_docs(game) == [RON]
-    response = organiser_client.post(url("hand_undo", game))
-    response = organiser_client.post(url("hand_undo", game), follow=True)
+    organiser_client.post(url("hand_undo", game), undo_form(game))
+    response = organiser_client.get(url("hand_undo", game), follow=True)
     assert "There is no hand to undo." in content(response)
     assert not game.hands.exists()
+
+
+def undo_form(game):
+    """What the undo page posts for the game's last hand as it is now."""
+    docs = hand_docs(game)
+    return {"number": str(len(docs)), "version": services.hand_version(docs[-1])}
 
 
 @pytest.mark.django_db
@@ -696,7 +707,7 @@ def test_hands_of_a_finished_game_cannot_be_undone_edited_or_deleted(organiser_c
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name", ["hand_undo", "game_finish", "game_reopen"])
+@pytest.mark.parametrize("name", ["game_finish", "game_reopen"])
 def test_actions_that_change_a_game_refuse_a_get(organiser_client, game, name):
     assert organiser_client.get(url(name, game)).status_code == 405
 
@@ -877,6 +888,7 @@ WRITES = [
     ("post", "hand_edit", (1,)),
     ("get", "hand_delete", (1,)),
     ("post", "hand_delete", (1,)),
+    ("get", "hand_undo", ()),
     ("post", "hand_undo", ()),
     ("get", "final_scores", ()),
     ("post", "final_scores", ()),
@@ -895,6 +907,8 @@ def _write_data(name):
         return final_form(41300, 24900, 21800, 12000)
     if name == "penalty_new":
         return {"seat": "1", "match_points": "-5", "reason": "Late"}
+    if name == "hand_undo":
+        return {"number": "1", "version": services.hand_version(DRAW_NOTEN)}
     return {}
 
 

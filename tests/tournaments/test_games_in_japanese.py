@@ -25,7 +25,7 @@ NAMES = ["Aki", "Ben", "Chie", "Dan"]
 # Latin words of these pages that must not be left on a Japanese page (names and codes of
 # the test game are not among them).
 ENGLISH = re.compile(
-    r">\s*(Enter hand|Hands|Result|Penalties|Table link|Changes|Undo last hand|Save|Cancel|"
+    r">\s*(Enter hand|Hands|Result|Penalties|Table link|Changes|Undo hand|Save|Cancel|"
     r"What happened|Dealt in|Count it for me|Preview hand|Final scores|Back to the game)\b"
 )
 
@@ -186,7 +186,7 @@ def test_the_preview_and_the_game_page_in_japanese(organiser_client, game):
     )
     page = saved.content.decode()
     assert "第1局を保存しました。" in page
-    assert "第2局を入力" in page and "最後の局を取り消す" in page and "卓リンク" in page
+    assert "第2局を入力" in page and "第1局を取り消す" in page and "卓リンク" in page
     assert '<span class="wind-badge" title="次局の風">東</span>' in page
     assert not ENGLISH.search(visible(page)), ENGLISH.search(visible(page))
     english = organiser_client.get(url("game", game)).content.decode()

@@ -245,9 +245,14 @@ def test_an_edit_that_ends_the_game_early_is_explained_in_japanese(organiser_cli
 
 @pytest.mark.django_db
 def test_a_service_refusal_reads_in_japanese_on_the_page(organiser_client, game):
-    response = organiser_client.post(url("hand_undo", game), headers=JA, follow=True)
-    assert "取り消す局がありません。" in response.content.decode()
-    english = organiser_client.post(url("hand_undo", game), follow=True)
+    response = organiser_client.post(
+        url("hand_undo", game), {"number": "1"}, headers=JA, follow=True
+    )
+    assert (
+        "第1局はすでに取り消されています。ほかには何も取り消していません。局の一覧を確認してください。"
+        in response.content.decode()
+    )
+    english = organiser_client.get(url("hand_undo", game), follow=True)
     assert "There is no hand to undo." in english.content.decode()
 
 

@@ -59,7 +59,8 @@ def test_a_table_link_lets_a_phone_with_no_login_enter_edit_and_undo_hands(game,
     assert save_hand(phone, game, 2, {**DRAW_FORM}).status_code == 302
     edit = {**RON_FORM, "w1_han": "4", "action": "save"}
     assert phone.post(url("hand_edit", game.pk, 1), edit).status_code == 302
-    assert phone.post(url("hand_undo", game.pk)).status_code == 302
+    undo = {"number": "2", "version": services.hand_version(game.to_record()["hands"][1])}
+    assert phone.post(url("hand_undo", game.pk), undo).status_code == 302
     hands = list(Hand.objects.filter(game=game))
     assert len(hands) == 1 and hands[0].wins.get().han == 4
     kinds = list(TrailEntry.objects.order_by("at", "pk").values_list("kind", "table_link_id"))

@@ -105,7 +105,7 @@ def test_the_organiser_pages_record_their_author(organiser_client, game):
             "action": "save",
         },
     )
-    organiser_client.post(url("hand_undo", game.pk))
+    organiser_client.post(url("hand_undo", game.pk), {"number": "1"})
     entries = TrailEntry.objects.order_by("at", "pk")
     assert [(e.kind, e.author, e.user.username) for e in entries] == [
         ("hand_added", "Olive (organiser)", "organiser"),

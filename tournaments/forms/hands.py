@@ -155,7 +155,7 @@ def _seats_field(choices: Choices, **kwargs) -> forms.Field:
 def three_winners_possible(rules: Rules) -> bool:
     # Under double ron a third ron is an abortive draw, recorded as an abort; at three
     # players only two can ron one discard.
-    return rules.multi_ron is not MultiRon.DOUBLE and rules.players == 4
+    return rules.multi_ron is MultiRon.TRIPLE and rules.players == 4
 
 
 # Aborts that need a fourth player: four winds discarded, four riichi declared (the
@@ -181,6 +181,7 @@ class HandForm(forms.Form):
         rules: Rules,
         scores: Sequence[int] | None = None,
         with_number: bool = False,
+        least_wins: int = 0,
         **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -188,7 +189,11 @@ class HandForm(forms.Form):
         self.rules = rules
         # Each seat's score before this hand, to check who may declare riichi.
         self.scores = scores
-        self.win_count = 3 if three_winners_possible(rules) else 2
+        # Head bump: only one player wins off a discard, so the form asks for one winner;
+        # a hand stored with more (an import, older data) is edited with all of them
+        # (`least_wins`), and its preview says which one the head bump paid.
+        most = 3 if three_winners_possible(rules) else 2
+        self.win_count = max(1 if rules.multi_ron is MultiRon.HEAD_BUMP else most, least_wins)
         self.counters = COUNTERS + (KITA,) if rules.players == 3 else COUNTERS
         # The pickers offer the seats as they sit in this hand: the dealer (East) first.
         seats = sorted(seats, key=lambda s: WINDS.index(s.wind))

@@ -29,7 +29,7 @@ def hand_rows(
                 "number": number,
                 "round": round_words(report),
                 "dealer": names[report.dealer],
-                "summary": describe_hand(doc, names),
+                "summary": describe_hand(doc, names, rules=result.rules),
                 "riichi": ", ".join(names[s] for s in doc["riichi"]),
                 "cells": [
                     {

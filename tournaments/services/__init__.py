@@ -51,6 +51,7 @@ from .hands import (
     preview_final_scores,
     preview_hand,
     replace_hand,
+    restore_undone_hand,
     set_final_scores,
     undo_last_hand,
 )
@@ -146,6 +147,7 @@ __all__ = [
     "replace_hand",
     "delete_hand",
     "undo_last_hand",
+    "restore_undone_hand",
     "preview_final_scores",
     "set_final_scores",
     "clear_final_scores",

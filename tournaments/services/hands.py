@@ -15,7 +15,7 @@ from scoring.errors import gettext_noop
 from scoring.game import GameResult, HandReport
 
 from .. import totals, trail
-from ..models import Game, GameSeat, Hand, Penalty, TableLink, Win
+from ..models import Game, GameSeat, Hand, Penalty, TableLink, TrailEntry, Win
 from ..trail import Actor, Kind
 from ..wording.refusals import one_after_another
 from .errors import GameChangeRefused, HandAlreadyEntered, HandChanged
@@ -251,16 +251,70 @@ def delete_hand(
 
 
 def undo_last_hand(
-    game_id: int, *, actor: Actor | None = None, table_link: TableLink | None = None
+    game_id: int,
+    *,
+    number: int | None = None,
+    version: str | None = None,
+    actor: Actor | None = None,
+    table_link: TableLink | None = None,
 ) -> int:
-    """Remove the last hand; returns its number."""
+    """Remove the last hand; returns its number. With `number` and `version` (the hand the
+    player saw as last, and its `hand_version`), a request that is no longer about the last
+    hand (sent twice, or after a change) is refused, so it never undoes the next one."""
     with transaction.atomic():
         game = _locked_game(game_id)
         last = game.hands.order_by("-number").first()
+        if number is not None and (last is None or last.number < number):
+            raise GameChangeRefused(
+                gettext_noop(
+                    "Hand %(number)s is undone already: nothing else was undone. Check the "
+                    "list of hands."
+                ),
+                number=number,
+            )
         if last is None:
             raise GameChangeRefused(gettext_noop("There is no hand to undo."))
+        if number is not None and last.number > number:
+            raise GameChangeRefused(
+                gettext_noop(
+                    "Hand %(number)s is no longer the last hand: the game has %(count)s hands "
+                    "now. Nothing was undone; check the list of hands."
+                ),
+                number=number,
+                count=last.number,
+            )
+        if version is not None:
+            _require_open(game)
+            if version != hand_version(record_of(game)["hands"][-1]):
+                raise GameChangeRefused(
+                    gettext_noop(
+                        "Hand %(number)s was changed since you asked to undo it: nothing was "
+                        "undone. Check it, then undo it again if it is still wrong."
+                    ),
+                    number=last.number,
+                )
         delete_hand(game_id, last.number, actor=actor, table_link=table_link, kind=Kind.HAND_UNDONE)
         return last.number
+
+
+def restore_undone_hand(entry: TrailEntry, *, actor: Actor | None = None) -> Hand:
+    """Enter again the hand that the trail's `entry` (an undo) took away, as the game's next
+    hand, if it is still the next number; the hand is replayed as any new hand is."""
+    hand_doc = (entry.before or {}).get("hand") if entry.kind == Kind.HAND_UNDONE else None
+    if hand_doc is None or entry.game_id is None or not entry.hand_number:
+        raise GameChangeRefused(gettext_noop("Only an undone hand of a game can be restored."))
+    try:
+        return add_hand(entry.game_id, entry.hand_number, hand_doc, actor=actor)
+    except HandAlreadyEntered:
+        count = Hand.objects.filter(game_id=entry.game_id).count()
+        raise GameChangeRefused(
+            gettext_noop(
+                "Hand %(number)s cannot be restored: the game's next hand is hand %(next)s "
+                "now. Undo or delete the later hands first, or enter it again."
+            ),
+            number=entry.hand_number,
+            next=count + 1,
+        ) from None
 
 
 def preview_final_scores(game: Game, scores: Sequence[int], leftover_sticks: int) -> GameResult:

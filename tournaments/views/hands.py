@@ -9,7 +9,6 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_POST
 
 from handvalue import Options as HandOptions
 from handvalue import Situation, parse_tiles, value_hand
@@ -65,7 +64,10 @@ def change_parts(
     parts: list[list[tuple[str, int]]] = [[] for _ in names]
     for seat in doc.get("riichi", []):
         parts[seat].append((_("riichi stick"), -1000))
+    bumped = wording.head_bump_winner(doc, rules, len(names))
     for win in doc.get("wins", []):
+        if bumped is not None and win["winner"] != bumped:
+            continue  # not paid under head bump: the summary says so
         alone = {"result": doc["result"], "riichi": [], "wins": [win]}
         settled = settle(parse_hand(alone, 1), dealer=report.dealer, honba=0, sticks=0, rules=rules)
         label = _("%(name)s's %(value)s") % {
@@ -81,6 +83,18 @@ def change_parts(
         if left:
             parts[seat].append((rest or _("the rest"), left))
     return [seat_parts if len(seat_parts) > 1 else [] for seat_parts in parts]
+
+
+def _preview_summary(doc: dict[str, Any], report: HandReport, names: list[str], rules) -> str:
+    """The hand in words; a chombo paid at the table says what the offender pays, so that
+    the table sees the penalty recorded (a match-point one says its points already)."""
+    paid = -report.deltas[doc["offender"]] if doc["result"] == "chombo" else 0
+    if paid > 0:
+        return _("Chombo · %(player)s pays a reverse mangan: %(points)s") % {
+            "player": names[doc["offender"]],
+            "points": wording.formatting.points(paid),
+        }
+    return describe_hand(doc, names, rules=rules)
 
 
 def _preview_context(
@@ -107,7 +121,7 @@ def _preview_context(
     context: dict[str, Any] = {
         "number": preview.number,
         "round": round_honba(report),
-        "summary": describe_hand(doc, names, rules=result.rules),
+        "summary": _preview_summary(doc, report, names, result.rules),
         "stats_lines": describe_stats(doc, names),
         "riichi": [names[seat] for seat in doc.get("riichi", [])],
         "rows": rows,
@@ -350,7 +364,12 @@ def hand_edit(request: HttpRequest, entry: access.HandEntry, number: int) -> Htt
     report = current.hands[number - 1]
     seats = seat_labels(names, report.dealer)
     table = _table_before(report, names, report.sticks_before)
-    options = {"seats": seats, "rules": current.rules, "scores": report.scores_before}
+    options = {
+        "seats": seats,
+        "rules": current.rules,
+        "scores": report.scores_before,
+        "least_wins": len(old.get("wins", [])),
+    }
     # The version of the hand the editor started from: a save over a change made by
     # someone else meanwhile is refused.
     version = services.hand_version(old)
@@ -451,17 +470,44 @@ def hand_delete(request: HttpRequest, entry: access.HandEntry, number: int) -> H
     return render(request, "tournaments/hand_delete.html", context)
 
 
-@require_POST
 @access.hand_entry_game
 def hand_undo(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
+    """Undo the last hand, named: the page asks first (on a phone too, without script) and
+    the POST carries the hand's number and version, so that a second tap or a stale page
+    is refused rather than undoing the hand after it."""
     game = entry.game
-    try:
-        number = services.undo_last_hand(game.pk, **_author(request, entry))
-    except services.GameChangeRefused as err:
-        messages.error(request, str(err))
-    else:
-        messages.success(request, _("Hand %(number)s undone.") % {"number": number})
-    return redirect(game)
+    refused = _refuse_hand_changes(request, game)
+    if refused:
+        return refused
+    posted = request.POST.get("number", "") if request.method == "POST" else ""
+    if request.method == "POST" and posted.isdigit():
+        version = request.POST.get("version", "")[:64]
+        try:
+            number = services.undo_last_hand(
+                game.pk, number=int(posted), version=version or None, **_author(request, entry)
+            )
+        except services.GameChangeRefused as err:
+            messages.error(request, say(err))
+        else:
+            messages.success(request, _("Hand %(number)s undone.") % {"number": number})
+        return redirect(game)
+    # A GET, or a POST that does not name its hand (a page from before hands were named):
+    # the confirmation, naming the hand that would be undone.
+    record, names = _load(game)
+    if not record["hands"]:
+        messages.error(request, _("There is no hand to undo."))
+        return redirect(game)
+    result = services.replay_record(record)
+    number = len(record["hands"])
+    last = record["hands"][-1]
+    context = {
+        "game": game,
+        "number": number,
+        "round": round_honba(result.hands[-1]),
+        "summary": describe_hand(last, names, rules=result.rules),
+        "version": services.hand_version(last),
+    }
+    return render(request, "tournaments/hand_undo.html", context)
 
 
 CONDITION_FLAGS = (

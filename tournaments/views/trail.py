@@ -6,17 +6,20 @@ import csv
 import datetime
 import json
 
+from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
-from .. import access
+from .. import access, services
 from ..models import Event, GameSeat, TrailEntry
-from ..trail import trail_rows
+from ..trail import Actor, trail_rows
+from ..wording.refusals import say
 
 PER_PAGE = 100
 CSV_COLUMNS = [
@@ -45,6 +48,20 @@ def event_trail(request: HttpRequest, event: Event) -> HttpResponse:
     page = Paginator(_entries(event), PER_PAGE).get_page(request.GET.get("page"))
     context = {"event": event, "page": page, "rows": trail_rows(page.object_list)}
     return render(request, "tournaments/event_trail.html", context)
+
+
+@require_POST
+@access.organiser_event
+def trail_restore(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """Enter again a hand that was undone, from its entry in the trail."""
+    entry = get_object_or_404(TrailEntry, pk=pk, event=event)
+    try:
+        hand = services.restore_undone_hand(entry, actor=Actor.of(request.user))
+    except services.GameChangeRefused as err:
+        messages.error(request, say(err))
+        return redirect("tournaments:event_trail", event.slug)
+    messages.success(request, _("Hand %(number)s restored.") % {"number": hand.number})
+    return redirect(hand.game)
 
 
 class _Echo:

@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from scoring import yaku as yaku_table
 from scoring.endings import EndReason
 from scoring.payouts import base_points
-from scoring.rules import Rules
+from scoring.rules import Chombo, MultiRon, Rules
+
+from . import formatting
 
 END_REASONS: dict[EndReason, str] = {
     EndReason.LAST_HAND: gettext_lazy("the last hand was played"),
@@ -134,6 +136,19 @@ def describe_hand(hand: dict[str, Any], names: list[str], *, rules: Rules | None
                 "loser": loser,
                 "value": value(win),
             }
+        bumped = head_bump_winner(hand, rules, len(names)) if rules is not None else None
+        if bumped is not None:
+            # Head bump: the one winner nearest the discarder takes the hand, the other
+            # rons are not paid; said plainly so that no one reads two winners.
+            win = next(w for w in wins if w["winner"] == bumped)
+            return _(
+                "%(winner)s ron off %(loser)s · %(value)s · head bump: %(others)s not paid"
+            ) % {
+                "winner": names[bumped],
+                "loser": loser,
+                "value": value(win),
+                "others": who(w["winner"] for w in wins if w["winner"] != bumped),
+            }
         parts = _(", ").join(
             _("%(winner)s %(value)s") % {"winner": names[w["winner"]], "value": value(w)}
             for w in wins
@@ -164,7 +179,24 @@ def describe_hand(hand: dict[str, Any], names: list[str], *, rules: Rules | None
     if result == Hand.Result.ABORT:
         reason = str(Hand.AbortReason(hand["reason"]).label)
         return _("Abortive draw · %(reason)s") % {"reason": reason[:1].lower() + reason[1:]}
-    return _("Chombo · %(player)s") % {"player": names[hand["offender"]]}
+    offender = names[hand["offender"]]
+    if rules is not None and rules.chombo is Chombo.PENALTY:
+        # Nothing is paid at the table: the penalty comes off the offender's match points.
+        return _("Chombo · %(player)s %(points)s match points") % {
+            "player": offender,
+            "points": formatting.match_points(rules.chombo_penalty),
+        }
+    return _("Chombo · %(player)s") % {"player": offender}
+
+
+def head_bump_winner(hand: dict[str, Any], rules: Rules, players: int) -> int | None:
+    """The seat that takes a ron with several winners under head bump (the first winner
+    after the discarder in turn order, as `scoring.payouts` pays it); None otherwise."""
+    wins = hand.get("wins") or []
+    if rules.multi_ron is not MultiRon.HEAD_BUMP or hand.get("result") != "ron" or len(wins) < 2:
+        return None
+    loser = wins[0]["loser"]
+    return min((w["winner"] for w in wins), key=lambda seat: (seat - loser) % players)
 
 
 def describe_stats(hand: dict[str, Any], names: list[str]) -> list[str]:
