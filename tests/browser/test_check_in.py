@@ -7,21 +7,14 @@ import datetime
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser.builders import log_in_as
 from tournaments import services
 from tournaments.models import Event, GameSeat, Player, Session
 
 PHONE_WIDTH = 390
-
-
-def _log_in(page, live_server, organiser) -> None:
-    client = Client()
-    client.force_login(organiser)
-    cookie = client.cookies["sessionid"]
-    page.context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_server.url}])
 
 
 @pytest.mark.parametrize(("preset", "count"), [("ari-ari", 16), ("mahjongsoul-sanma", 9)])
@@ -44,7 +37,7 @@ def test_check_in_on_a_phone_leaves_the_absent_player_out_and_a_substitute_fills
     Session.objects.create(event=event, number=1, date=event.starts_on)
     absent = Player.objects.get(display_name=names[2])
 
-    _log_in(page, live_server, organiser)
+    log_in_as(page, live_server, organiser)
     page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
     page.goto(live_server.url + reverse("tournaments:check_in", args=["day-open", 1]))
     page.get_by_role("button", name="All present").click()

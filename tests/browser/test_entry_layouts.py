@@ -10,9 +10,9 @@ import datetime
 import re
 
 import pytest
-from django.test import Client
 from playwright.sync_api import Page, expect
 
+from tests.browser.builders import log_in_as
 from tests.browser.test_phone_layout import PHONE, problems
 from tournaments import services
 from tournaments.models import Event, Player, Session
@@ -77,11 +77,7 @@ def make_game(organiser, names, *, preset="ari-ari", slug="day"):
 
 
 def open_as(page: Page, live_server, organiser, path: str) -> None:
-    client = Client()
-    client.force_login(organiser)
-    page.context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    log_in_as(page, live_server, organiser)
     page.goto(live_server.url + path)
 
 

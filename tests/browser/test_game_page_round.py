@@ -1,26 +1,21 @@
 """The game page, which the table's phone keeps open, carries the round: the round clock
-counts down and shows "Time" (issue 27, item 6), the director's signal appears at the
+counts down and shows "Time", the director's signal appears at the
 page's next poll, and the table calls a referee with one tap; all of it fits a phone."""
 
 from __future__ import annotations
 
 import datetime
 import re
-import time
 
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from tests.browser.builders import clock_readings_until_time
 from tournaments import services
 from tournaments.models import RefereeCall, RoundSignal
 
 PHONE = {"width": 390, "height": 844}
 CLOCK = "#game-live [data-clock-time]"
-
-
-def _seconds(text: str) -> int:
-    minutes, seconds = text.split(":")
-    return int(minutes) * 60 + int(seconds)
 
 
 def open_at_the_table(page: Page, game) -> None:
@@ -38,16 +33,7 @@ def test_the_game_page_counts_the_round_down_to_time(game, page: Page):
     open_at_the_table(page, game)
     first = page.locator(CLOCK).inner_text()
     assert re.fullmatch(r"0:[0-2]\d", first), first
-    shown = [_seconds(first)]
-    deadline = time.monotonic() + 35
-    while time.monotonic() < deadline:
-        page.wait_for_timeout(1000)
-        text = page.locator(CLOCK).inner_text()
-        if text == "Time":
-            break
-        shown.append(_seconds(text))
-    else:
-        raise AssertionError(f"the clock never showed Time: {shown}")
+    shown = clock_readings_until_time(page, CLOCK, within=35)
     assert shown == sorted(shown, reverse=True), shown
     # The page's poll (every 10 s) swaps the clock in again: still "Time".
     page.wait_for_timeout(11_000)

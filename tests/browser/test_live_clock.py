@@ -5,18 +5,13 @@ from __future__ import annotations
 
 import datetime
 import re
-import time
 
 from django.utils import timezone
 
+from tests.browser.builders import clock_readings_until_time
 from tournaments import services
 
 CLOCK = "#live-panel [data-clock-time]"
-
-
-def _seconds(text: str) -> int:
-    minutes, seconds = text.split(":")
-    return int(minutes) * 60 + int(seconds)
 
 
 def test_the_live_round_clock_counts_down_across_polls_and_shows_time(game, page):
@@ -36,16 +31,7 @@ def test_the_live_round_clock_counts_down_across_polls_and_shows_time(game, page
     page.goto("/events/thursday/live/")
     first = page.locator(CLOCK).inner_text()
     assert re.fullmatch(r"0:(1\d|20)", first), first
-    shown = [_seconds(first)]
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        page.wait_for_timeout(1000)
-        text = page.locator(CLOCK).inner_text()
-        if text == "Time":
-            break
-        shown.append(_seconds(text))
-    else:
-        raise AssertionError(f"the clock never showed Time: {shown}, after {len(polls)} polls")
+    shown = clock_readings_until_time(page, CLOCK, within=30)
     # It counted down second by second, through the polls, to the end.
     assert len(polls) >= 2, polls
     assert shown == sorted(shown, reverse=True) and shown[-1] <= 1, shown

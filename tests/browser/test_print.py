@@ -19,11 +19,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring.simulate import random_record
+from tests.browser.builders import log_in_as
 from tournaments import services
 from tournaments.models import Event, Player, Session
 from tournaments.scoresheet import build_sheet
@@ -97,14 +97,6 @@ def league(django_user_model):
     }
 
 
-def _log_in(page, live_server, user) -> None:
-    """Log `user` in for the browser, so that the page would show "Log out"."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies["sessionid"]
-    page.context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_server.url}])
-
-
 def _print(page, live_server, path: str, name: str, tmp_path: Path) -> PdfReader:
     response = page.goto(live_server.url + path)
     assert response is not None and response.ok, path
@@ -146,7 +138,7 @@ def _assert_no_navigation(text: str) -> None:
 def test_the_scoresheet_prints_on_one_a4_page_with_the_grand_totals(
     live_server, page, league, tmp_path
 ):
-    _log_in(page, live_server, league["organiser"])
+    log_in_as(page, live_server, league["organiser"])
     session = league["session"]
     path = reverse("tournaments:scoresheet", args=["spring", 1, 1])
 
@@ -170,7 +162,7 @@ def test_the_scoresheet_prints_on_one_a4_page_with_the_grand_totals(
 def test_the_blank_scoresheet_prints_on_one_a4_page_with_names_only(
     live_server, page, league, tmp_path
 ):
-    _log_in(page, live_server, league["organiser"])
+    log_in_as(page, live_server, league["organiser"])
     path = reverse("tournaments:scoresheet_blank", args=["spring", 1, 1])
 
     reader = _print(page, live_server, path, "blank-sheet", tmp_path)
@@ -188,7 +180,7 @@ def test_the_blank_scoresheet_prints_on_one_a4_page_with_names_only(
 
 
 def test_a_long_game_sheet_prints_on_one_or_two_a4_pages(live_server, page, league, tmp_path):
-    _log_in(page, live_server, league["organiser"])
+    log_in_as(page, live_server, league["organiser"])
     game = league["long_game"]
     result = services.replay_record(game.to_record())
     assert 14 <= len(result.hands) <= 16
@@ -213,7 +205,7 @@ def test_a_long_game_sheet_prints_on_one_or_two_a4_pages(live_server, page, leag
 def test_the_standings_print_on_one_landscape_a4_page_with_every_column(
     live_server, page, league, tmp_path
 ):
-    _log_in(page, live_server, league["organiser"])
+    log_in_as(page, live_server, league["organiser"])
     standings = event_standings(league["event"])
     assert len(standings.rows) == 12 and standings.sessions == [1, 2, 3]
 
@@ -274,7 +266,7 @@ def test_standings_of_ten_sessions_still_print_every_column_on_one_page(
 
 
 def test_a_players_page_prints_with_the_chart(live_server, page, league, tmp_path):
-    _log_in(page, live_server, league["organiser"])
+    log_in_as(page, live_server, league["organiser"])
     aki = league["players"][0]
 
     reader = _print(

@@ -1,7 +1,7 @@
 """The live screen on a projector: at 1920x1080 and at 1280x720, with 16 players, every
-standings line it lists is on the screen (issue 27: the 16th was below the edge); the ranks
-further down change from poll to poll; between rounds it shows where everyone sits, A-Z,
-a page a poll; a signal and a referee call show without pushing a line off the screen."""
+standings line it lists is on the screen; the ranks further down change from poll to poll;
+between rounds it shows where everyone sits, A-Z, a page a poll; a signal and a referee
+call show without pushing a line off the screen."""
 
 from __future__ import annotations
 

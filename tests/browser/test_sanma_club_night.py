@@ -8,12 +8,12 @@ import datetime
 import io
 import re
 
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 import scoring
+from tests.browser.builders import log_in_as
 from tests.browser.test_game_entry import (
     PHONE,
     fits_the_phone,
@@ -39,17 +39,10 @@ def club_night(organiser) -> Event:
     return event
 
 
-def log_in(page: Page, live_server, user) -> None:
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies["sessionid"]
-    page.context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_server.url}])
-
-
 def test_a_three_player_club_night_on_a_phone(live_server, page: Page, organiser, tmp_path):
     event = club_night(organiser)
     page.set_viewport_size(PHONE)
-    log_in(page, live_server, organiser)
+    log_in_as(page, live_server, organiser)
 
     # Nine players, three tables of three.
     page.goto(live_server.url + reverse("tournaments:seat_players", args=[event.slug, 1]))

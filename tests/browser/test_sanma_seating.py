@@ -8,11 +8,11 @@ import io
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from tests.browser.builders import log_in_as
 from tournaments import services
 from tournaments.models import Event, Game, Session
 
@@ -37,15 +37,8 @@ def sanma(django_user_model):
     return {"event": event, "organiser": organiser}
 
 
-def _log_in(page, live_server, organiser) -> None:
-    client = Client()
-    client.force_login(organiser)
-    cookie = client.cookies["sessionid"]
-    page.context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_server.url}])
-
-
 def test_a_three_player_session_is_seated_on_a_phone_and_its_slips_print(live_server, page, sanma):
-    _log_in(page, live_server, sanma["organiser"])
+    log_in_as(page, live_server, sanma["organiser"])
     page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
     page.goto(live_server.url + reverse("tournaments:seat_players", args=["sanma-open", 1]))
     page.get_by_label("Random").check()

@@ -21,7 +21,7 @@ import scoring
 from perf.bench import build_league
 from scoring.simulate import random_record
 from tests.tournaments.builders import final_game, small_league
-from tests.tournaments.test_stored_statistics import assert_statistics_agree
+from tests.tournaments.test_statistics_totals import assert_statistics_agree
 from tournaments import services, totals
 from tournaments.models import Event, Game, GameSeat, Player, PlayerTotal, Session, SessionTotal
 from tournaments.standings import event_standings

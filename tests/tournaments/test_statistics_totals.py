@@ -23,6 +23,7 @@ from django.urls import reverse
 
 from perf.bench import build_league
 from tests.tournaments.builders import small_league
+from tests.tournaments.test_statistics_stored import DOUBLE_RON, RON, TSUMO
 from tournaments import services, totals
 from tournaments.models import Event, Game, GameSeat, Player, Session, StatisticsTotal
 from tournaments.statistics import (
@@ -35,24 +36,6 @@ from tournaments.wording import yaku_name
 
 pytestmark = pytest.mark.django_db
 
-TSUMO = {
-    "result": "tsumo",
-    "riichi": [0],
-    "wins": [{"winner": 0, "han": 2, "fu": 30, "yaku": ["riichi", "menzen_tsumo"]}],
-}
-RON = {
-    "result": "ron",
-    "riichi": [1, 2],
-    "wins": [{"winner": 2, "loser": 1, "han": 3, "fu": 40, "yaku": ["riichi", "pinfu", "ドラ"]}],
-}
-DOUBLE_RON = {
-    "result": "ron",
-    "riichi": [3],
-    "wins": [
-        {"winner": 1, "loser": 0, "han": 2, "fu": 30, "yaku": ["tanyao", "pinfu"]},
-        {"winner": 3, "loser": 0, "han": 1, "fu": 40, "yaku": ["riichi"]},
-    ],
-}
 DRAW = {"result": "draw", "riichi": [], "tenpai": [3]}
 
 
