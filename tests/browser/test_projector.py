@@ -137,7 +137,8 @@ def test_every_name_on_a_table_card_reads_whole_with_its_substitute_mark(
     cut = page.evaluate(
         """() => [...document.querySelectorAll('.live-card .name')]
             .filter(el => el.scrollWidth > el.clientWidth + 1
-                || el.getBoundingClientRect().right > el.closest('.live-card').getBoundingClientRect().right)
+                || el.getBoundingClientRect().right
+                    > el.closest('.live-card').getBoundingClientRect().right)
             .map(el => el.textContent)"""
     )
     assert cut == []
