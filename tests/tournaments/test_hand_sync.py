@@ -51,7 +51,7 @@ def send(client, game, body, *, raw: bytes | None = None, content_type="applicat
 
 
 def add(entry: str, number: int, hand=RON, scores=AFTER_RON, **extra) -> dict:
-    return {"entry": entry, "kind": "add", "number": number, "hand": hand, "scores": scores}| extra
+    return {"entry": entry, "kind": "add", "number": number, "hand": hand, "scores": scores} | extra
 
 
 def _play_to_the_last_hand(game) -> int:
