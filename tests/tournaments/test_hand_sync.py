@@ -283,3 +283,32 @@ def test_a_second_phone_takes_over_from_the_record(game):
     # The lost phone's link was renewed: it opens nothing now.
     assert send(lost, game, add(str(uuid.uuid4()), 3)).status_code == 403
     assert Hand.objects.filter(game=game).count() == 2
+
+
+def test_the_session_page_shows_the_director_each_tables_phone_and_hands_waiting(
+    game, organiser_client
+):
+    send(phone(game), game, {"kind": "status", "waiting": 3})
+    address = reverse("tournaments:session", args=[game.session.event.slug, 1])
+    page = organiser_client.get(address).content.decode()
+    assert "Phone " in page and "(just now), 3 hands waiting" in page
+    assert 'class="phone-contact waiting"' in page
+    assert "3 hands waiting" not in Client().get(address).content.decode()  # the director's
+
+
+def test_a_phones_report_shows_on_the_live_screen_without_touching_the_event(game, client):
+    event = game.session.event
+    address = reverse("tournaments:live", args=[event.slug])
+    services.add_hand(game.pk, 1, RON)
+    assert "waiting" not in client.get(address, HTTP_HX_REQUEST="true").content.decode()
+    table = phone(game)
+    event.refresh_from_db()
+    versions = event.play_token, event.results_token
+    send(table, game, {"kind": "status", "waiting": 2})
+    event.refresh_from_db()
+    assert (event.play_token, event.results_token) == versions
+    panel = client.get(address, HTTP_HX_REQUEST="true").content.decode()
+    assert 'class="live-phone waiting"' in panel and "2 hands waiting" in panel
+    send(table, game, {"kind": "status", "waiting": 0})
+    panel = client.get(address, HTTP_HX_REQUEST="true").content.decode()
+    assert "hands waiting" not in panel and 'class="live-phone"' in panel
