@@ -109,7 +109,7 @@ def test_the_same_edit_sent_twice_at_once_changes_the_hand_once(game):
     address = reverse("tournaments:hand_edit", args=[game.pk, 1])
     for han in range(2, 2 + ROUNDS):
         form = {**RON_FORM, "w1_han": str(han), "action": "save", "entry": str(uuid.uuid4())}
-        answers = _at_once([lambda p=phone: p.post(address, form) for phone in phones])
+        answers = _at_once([lambda p=phone, f=form: p.post(address, f) for phone in phones])
         assert [a.status_code for a in answers] == [302, 302], [a.content for a in answers]
         assert Hand.objects.get(game=game).wins.get().han == han
     assert TrailEntry.objects.filter(game=game, kind="hand_edited").count() == ROUNDS
