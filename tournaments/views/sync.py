@@ -55,7 +55,6 @@ from .. import access, services
 from ..models import Game, GameSeat, Hand, Penalty, Win
 from ..wording.refusals import say
 from .games import refusal
-from .hands import _author
 
 # One hand at a time, and a hand object is a few hundred bytes: 16 KB is ample.
 SYNC_BODY_LIMIT = 16 * 1024
@@ -281,7 +280,7 @@ def hand_sync(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
             hand, scores = _hand(data, number, len(game.seats.all()))
     except _Refused as refused:
         return _refused(refused.message)
-    who = _author(request, entry)
+    who = entry.author(request)
     try:
         if kind == "add":
             services.add_hand(
