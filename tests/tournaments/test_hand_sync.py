@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring.rules import PRESETS, option_names, resolve_rules
 from tournaments import services
 from tournaments.models import EntryReceipt, Hand, PhoneContact, Player, TrailEntry
 
@@ -74,6 +75,18 @@ def test_the_record_gives_the_phone_the_game_with_its_rules_resolved(game):
     assert rules["overrides"]["start_points"] == 25000 and "uma" in rules["overrides"]
     assert answer["record"]["hands"] == [RON]
     assert answer["changed"]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_records_rules_stand_for_every_preset_and_override_exactly(game, preset):
+    event = game.session.event
+    event.rules_preset = preset
+    event.rules_overrides = {"kiriage": True, "oka": 7.5} if preset == "ema" else {}
+    event.save(update_fields=["rules_preset", "rules_overrides"])
+    rules = phone(game).get(url("hand_record", game)).json()["record"]["rules"]
+    assert rules["preset"] == preset
+    assert set(rules["overrides"]) == set(option_names())
+    assert resolve_rules(rules) == event.rules()
 
 
 def test_a_hand_sent_by_the_phone_is_saved_once_with_one_trail_entry(game):

@@ -33,8 +33,14 @@ Fields not named here are ignored. The answers:
   missing or of the wrong type, a hand the rules refuse, or `scores` other than the
   server's replay gives.
 
-Messages are in the request's language. A phone that takes over a table (the first one
-lost) reads `record.json` and goes on from its `hands`.
+- 403 (not JSON): no access (the table link was renewed or revoked, another table's
+  game, a visitor without the link: never a redirect to the login page) or no CSRF token;
+- 405 for a GET.
+
+Messages are in the request's language. Every request that reaches the game (refused or
+not) keeps the phone's last contact and, when given, its `waiting`: the director sees both
+per table on the session page and the live screen. A phone that takes over a table (the
+first one lost) opens the table's link, reads `record.json` and goes on from its `hands`.
 """
 
 from __future__ import annotations
