@@ -278,6 +278,11 @@ def test_a_status_report_keeps_the_time_and_the_hands_waiting(game):
     contact.refresh_from_db()
     assert contact.waiting == 0 and contact.at >= first
     assert send(client, game, {"kind": "status", "waiting": -1}).status_code == 422
+    contact.refresh_from_db()
+    assert contact.waiting == 0  # a report refused keeps the time only
+    PhoneContact.objects.all().delete()
+    assert send(client, game, None, raw=b"{not json").status_code == 422
+    assert PhoneContact.objects.get(game=game).waiting == 0
 
 
 def test_a_second_phone_takes_over_from_the_record(game):

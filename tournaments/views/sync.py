@@ -261,6 +261,7 @@ def hand_sync(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
     """One hand (or undo, or report) from a phone's outbox: applied once, whatever number of
     times it is sent."""
     game = entry.game
+    noted = False
     try:
         data = _body(request, game)
         kind = data.get("kind")
@@ -268,6 +269,7 @@ def hand_sync(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
             raise _Refused(_("“kind” must be add, undo or status."))
         waiting = _whole(data, "waiting", low=0, high=WAITING_LIMIT, needed=False)
         services.note_phone_contact(game.pk, waiting)
+        noted = True
         if kind == "status":
             state = phone_state(game)
             return _json(
@@ -285,6 +287,8 @@ def hand_sync(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
         if kind == "add":
             hand, scores = _hand(data, number, len(game.seats.all()))
     except _Refused as refused:
+        if not noted:  # the phone reached the server all the same
+            services.note_phone_contact(game.pk)
         return _refused(refused.message)
     who = entry.author(request)
     try:
