@@ -343,3 +343,10 @@ def test_the_phone_is_refused_in_its_own_language(game):
     )
     assert answer.status_code == 422
     assert answer.json()["message"] == "この送信は正しいJSONではありません。何も保存していません。"
+
+
+def test_the_directors_phone_line_speaks_japanese(game, organiser_client):
+    send(phone(game), game, {"kind": "status", "waiting": 3})
+    address = reverse("tournaments:session", args=[game.session.event.slug, 1])
+    page = organiser_client.get(address, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "端末 " in page and "（たった今）、未送信3局" in page
