@@ -462,6 +462,9 @@ class StageEntrant(models.Model):
             models.UniqueConstraint(fields=["stage", "seed"], name="unique_stage_seed"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.stage} #{self.seed}: {self.player}"
+
 
 class RosterEntryQuerySet(models.QuerySet):
     def playing_in(self, session_number: int) -> RosterEntryQuerySet:
