@@ -183,6 +183,8 @@ def add_stage(event_id: int, plan: StagePlan) -> Stage:
             stage = Stage.objects.create(event=event, number=number, **_fields(plan))
             versions.changed(event.pk, results=True)
             return stage
+    except StageRefused:
+        raise
     except (InvalidOperation, ValueError, TypeError):
         raise StageRefused(gettext_noop("A number of the stage could not be read.")) from None
 
@@ -199,6 +201,8 @@ def change_stage(stage_id: int, plan: StagePlan) -> Stage:
             stage.save()
             versions.changed(stage.event_id, results=True)
             return stage
+    except StageRefused:
+        raise
     except (InvalidOperation, ValueError, TypeError):
         raise StageRefused(gettext_noop("A number of the stage could not be read.")) from None
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -216,4 +217,8 @@ def placement_context(request: HttpRequest, event: Event) -> dict:
     names = dict(Stage.objects.filter(event=event).values_list("number", "name"))
     if not names:
         return {"placement": None}
-    return {"placement": placement_records(final_placement(event), names)}
+    address = reverse("tournaments:placement_export", args=[event.slug])
+    return {
+        "placement": placement_records(final_placement(event), names),
+        "placement_links": [(f.upper(), f"{address}?_export={f}") for f in EXPORT_FORMATS],
+    }
