@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import access, exports, services
+from .. import access, exports, services, versions
 from ..forms.stages import CutNamesForm, StageForm
 from ..models import Event, Player, Stage
 from ..reading.placement import final_placement
@@ -30,12 +30,25 @@ def _stage(event: Event, number: int) -> Stage:
     return stage
 
 
+def _summary(event: Event) -> dict:
+    """The event's stages by number and name, and whether one hides its totals: kept
+    under the results version, which every change of a stage replaces, so that the
+    standings of an event without stages cost no query more."""
+
+    def build() -> dict:
+        rows = list(Stage.objects.filter(event=event).values_list("number", "name", "hidden"))
+        return {
+            "names": {number: name for number, name, _hidden in rows},
+            "hidden": any(hidden for _n, _name, hidden in rows),
+        }
+
+    return versions.cached("stages", event, versions.RESULTS, build)
+
+
 def totals_hidden(request: HttpRequest, event: Event) -> bool:
     """Whether this visitor may not see the event's totals: a stage hides them and the
     visitor does not organise the event."""
-    if access.organises(request, event.pk):
-        return False
-    return Stage.objects.filter(event=event, hidden=True).exists()
+    return _summary(event)["hidden"] and not access.organises(request, event.pk)
 
 
 @access.readable_event
@@ -214,11 +227,16 @@ def placement_export(request: HttpRequest, event: Event) -> HttpResponse:
 def placement_context(request: HttpRequest, event: Event) -> dict:
     """What the standings page shows of the final placement: for an event with stages,
     the placement table; nothing for one without (its standings are its placement)."""
-    names = dict(Stage.objects.filter(event=event).values_list("number", "name"))
+    names = _summary(event)["names"]
     if not names:
         return {"placement": None}
     address = reverse("tournaments:placement_export", args=[event.slug])
     return {
-        "placement": placement_records(final_placement(event), names),
+        "placement": versions.cached(
+            "placement",
+            event,
+            versions.RESULTS,
+            lambda: placement_records(final_placement(event), names),
+        ),
         "placement_links": [(f.upper(), f"{address}?_export={f}") for f in EXPORT_FORMATS],
     }
