@@ -204,6 +204,15 @@ class Event(models.Model):
         help_text=_("After this, nobody registers or withdraws themselves."),
         verbose_name=_("registration closes at"),
     )
+    # Kept by the stage services (`services.stages`) beside the stages they describe, so
+    # that the pages which show totals know without reading the stages: how many there
+    # are, and whether one hides its totals from players.
+    stage_count = models.PositiveSmallIntegerField(
+        default=0, editable=False, verbose_name=_("stages")
+    )
+    totals_hidden = models.BooleanField(
+        default=False, editable=False, verbose_name=_("totals hidden")
+    )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = EventQuerySet.as_manager()

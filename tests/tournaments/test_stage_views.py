@@ -157,6 +157,9 @@ def test_hidden_totals_are_kept_from_players_but_not_from_the_director(
         text = anonymous.get(url).content.decode()
         assert "hide the totals" in text and "115.0" not in text
     assert anonymous.get(placement).status_code == 404
+    # Nor does the room's screen show them.
+    live = reverse("tournaments:live", args=[season.slug])
+    assert "115.0" not in anonymous.get(live).content.decode()
     assert "115.0" in organiser_client.get(standings).content.decode()
     assert "115.0" in organiser_client.get(stage_page).content.decode()
     # Seating still works for the director.
@@ -164,6 +167,7 @@ def test_hidden_totals_are_kept_from_players_but_not_from_the_director(
     assert organiser_client.get(seat).status_code == 200
     organiser_client.post(reverse("tournaments:stage_hide", args=[season.slug, 2]), {"hidden": "0"})
     assert "115.0" in anonymous.get(standings).content.decode()
+    assert "115.0" in anonymous.get(live).content.decode()
 
 
 def test_the_standings_page_and_the_file_show_the_final_placement(anonymous, season):

@@ -14,6 +14,18 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name="event",
+            name="stage_count",
+            field=models.PositiveSmallIntegerField(
+                default=0, editable=False, verbose_name="stages"
+            ),
+        ),
+        migrations.AddField(
+            model_name="event",
+            name="totals_hidden",
+            field=models.BooleanField(default=False, editable=False, verbose_name="totals hidden"),
+        ),
         migrations.CreateModel(
             name='Stage',
             fields=[
