@@ -336,6 +336,24 @@ class Session(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:session", args=[self.event.slug, self.number])
 
+    def rules_spec(self) -> Any:
+        """The `rules` of this session's game records: the preset of its stage when the
+        stage names one, else the event's rules."""
+        event = self.event
+        if event.stage_count:
+            preset = (
+                Stage.objects.filter(
+                    event_id=self.event_id,
+                    first_session__lte=self.number,
+                    last_session__gte=self.number,
+                )
+                .values_list("rules_preset", flat=True)
+                .first()
+            )
+            if preset:
+                return preset
+        return event.rules_spec()
+
 
 class Stage(models.Model):
     """A stage of an event (a qualifying stage, a semi-final, a final table): a run of the
@@ -756,7 +774,7 @@ class Game(models.Model):
         # Meta orderings give hands by number and penalties by time, so prefetched rows
         # (an export of a whole event) are used as they are, without a query per game.
         return self.document(
-            rules=self.event.rules_spec(),
+            rules=self.session.rules_spec(),
             players=[s.player.display_name for s in seats],
             final_scores=[s.entered_score for s in seats] if final_scores else None,
             leftover_sticks=self.leftover_sticks,

@@ -18,6 +18,7 @@ from tests.tournaments.stage_builders import (
 )
 from tournaments.reading.placement import final_placement
 from tournaments.reading.stages import all_stage_standings, cut_preview
+from tournaments.services import StageRefused
 from tournaments.wording.refusals import say
 
 pytestmark = pytest.mark.django_db
@@ -320,3 +321,32 @@ def test_a_stage_with_no_results_yet_ranks_on_carried_points(organiser):
     ]
     # The final's three lead the placement although they have not played it yet.
     assert [p.player.display_name for p in final_placement(event)][:3] == ["P5", "P1", "P3"]
+
+
+def test_a_stage_with_its_own_preset_scores_its_games_under_it(organiser):
+    event = staged_event(organiser, "ownrules", 3)
+    stage(event, "Season", 1, 2)
+    stage(event, "Final", 3, 3, entrants="top", top=3, carry="none", rules_preset="tenhou")
+    _season(event)
+    cut(event, 2)
+    # Tenhou's uma is +20/+10/-10/-20 (oka +20 as under ari-ari): 35,000/30,000/20,000/
+    # 15,000 gives +5+20+20 = +45, +10, -10-10 = -20, -15-20 = -35. P4 sits in for the
+    # fourth seat: a fourth player at the table, out of the final's standings.
+    play(event, 3, (["P5", "P1", "P3", "P4"], EVEN))
+    assert table(all_stage_standings(event)[1]) == [
+        ("1", "P5", d("0.0"), d("45.0"), d("45.0")),
+        ("2", "P1", d("0.0"), d("10.0"), d("10.0")),
+        ("3", "P3", d("0.0"), d("-20.0"), d("-20.0")),
+    ]
+    # The season's games stay under the event's ari-ari: P5's 115.0 there is unchanged.
+    assert all_stage_standings(event)[0].rows[0].total == d("115.0")
+
+
+def test_a_stage_preset_cannot_change_over_sessions_with_results(organiser):
+    event = staged_event(organiser, "lateRules".lower(), 2)
+    _season(event)
+    with pytest.raises(StageRefused, match="has results under the rules"):
+        stage(event, "Season", 1, 2, rules_preset="tenhou")
+    with pytest.raises(StageRefused, match="as many players"):
+        stage(event, "Season", 1, 2, rules_preset="tenhou-sanma")
+    assert not event.stages.exists()

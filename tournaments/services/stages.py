@@ -143,6 +143,30 @@ def _check(plan: StagePlan, number: int, others: Sequence[Stage]) -> None:
         raise StageRefused(gettext_noop("Each tie-break may be listed once."))
 
 
+def _check_rules(event: Event, plan: StagePlan, before: str | None) -> None:
+    """A stage's own preset seats as many players as the event's, and changes only while
+    none of its sessions has results (they were scored under the rules before)."""
+    if plan.rules_preset and scoring.resolve_rules(plan.rules_preset).players != (
+        event.player_count
+    ):
+        raise StageRefused(
+            gettext_noop("The stage's rules must seat as many players as the event's.")
+        )
+    if plan.rules_preset == (before or ""):
+        return
+    for session in event.sessions.filter(
+        number__gte=plan.first_session, number__lte=plan.last_session
+    ):
+        if session_has_results(session):
+            raise StageRefused(
+                gettext_noop(
+                    "Session %(number)s has results under the rules it was played with: a "
+                    "stage over it cannot change them."
+                ),
+                number=session.number,
+            )
+
+
 def _fields(plan: StagePlan) -> dict:
     def stored(value):
         # Seed tables keep their decimals exact as text; brackets are whole points.
@@ -197,6 +221,7 @@ def add_stage(event_id: int, plan: StagePlan) -> Stage:
                 )
             number = max((s.number for s in others), default=0) + 1
             _check(plan, number, others)
+            _check_rules(event, plan, None)
             stage = Stage.objects.create(event=event, number=number, **_fields(plan))
             _describe_stages(event.pk)
             return stage
@@ -213,6 +238,7 @@ def change_stage(stage_id: int, plan: StagePlan) -> Stage:
             stage = _locked_stage(stage_id)
             others = list(Stage.objects.filter(event_id=stage.event_id).exclude(pk=stage.pk))
             _check(plan, stage.number, others)
+            _check_rules(stage.event, plan, stage.rules_preset)
             for name, value in _fields(plan).items():
                 setattr(stage, name, value)
             stage.save()
