@@ -379,10 +379,10 @@ class Stage(models.Model):
         BRACKETS = "brackets", _("Starting points by bracket")
 
     class Rounding(models.TextChoices):
-        HALF_UP = "half_up", _("To the tenth, halves away from zero")
-        UP = "up", _("To the tenth above")
-        DOWN = "down", _("To the tenth below")
-        HALF_EVEN = "half_even", _("To the tenth, halves to even")
+        HALF_UP = "half_up", _("Tenths, halves away from zero")
+        UP = "up", _("Tenths, up")
+        DOWN = "down", _("Tenths, down")
+        HALF_EVEN = "half_even", _("Tenths, halves to even")
 
     class TieBreak(models.TextChoices):
         TOTAL = "total", _("Total of the event so far")
