@@ -202,3 +202,20 @@ def test_the_last_stage_alone_may_be_removed(organiser_client, season):
     assert Stage.objects.filter(event=season).count() == 2
     organiser_client.post(reverse("tournaments:stage_remove", args=[season.slug, 2]))
     assert list(Stage.objects.filter(event=season).values_list("number", flat=True)) == [1]
+
+
+def test_a_stage_session_is_seated_only_after_the_cut(organiser_client, season):
+    stage(season, "Final", 3, 3, entrants="top", top=4, carry="full")
+    seat = reverse("tournaments:seat_players", args=[season.slug, 3])
+    page = organiser_client.get(seat).content.decode()
+    assert "which nobody has entered yet: cut to it on its stage page first" in page
+    organiser_client.post(reverse("tournaments:stage_cut", args=[season.slug, 2]), {"confirm": "1"})
+    page = organiser_client.get(seat).content.decode()
+    assert "nobody has entered" not in page
+    # The plan seats the four finalists at one table.
+    response = organiser_client.post(
+        seat, {"method": "random", "entry_mode": "hands", "rounds": "1", "preview": "1"}
+    )
+    text = response.content.decode()
+    assert all(name in text for name in ("E", "A", "C", "G"))
+    assert "Preview: 1 table" in text
