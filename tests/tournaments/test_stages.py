@@ -350,3 +350,33 @@ def test_a_stage_preset_cannot_change_over_sessions_with_results(organiser):
     with pytest.raises(StageRefused, match="as many players"):
         stage(event, "Season", 1, 2, rules_preset="tenhou-sanma")
     assert not event.stages.exists()
+
+
+def test_points_for_a_bye_count_for_each_session_an_entrant_sits_out(organiser):
+    event = staged_event(organiser, "byes", 4)
+    stage(event, "Club nights", 1, 2)
+    stage(
+        event,
+        "Club final",
+        3,
+        4,
+        entrants="top",
+        top=5,
+        carry="seed_table",
+        carry_table=("40", "30", "20", "10", "0"),
+        bye_points=d("2.5"),
+    )
+    _club(event)
+    cut(event, 2)
+    play(event, 3, (["F", "G", "C", "A"], SEED_EXAMPLE))
+    play(event, 4, (["A", "E", "G", "F"], EVEN))
+    # As in the club final above, with 2.5 for E's bye in session 3 and C's in session 4:
+    # E 50.0 + 2.5 = 52.5; C 1.8 + 2.5 = 4.3; A, F and G played both sessions.
+    final = all_stage_standings(event)[1]
+    assert [(r.player, r.byes, r.total) for r in final.rows] == [
+        ("E", 1, d("52.5")),
+        ("A", 0, d("37.0")),
+        ("F", 0, d("16.3")),
+        ("C", 1, d("4.3")),
+        ("G", 0, d("-5.1")),
+    ]
