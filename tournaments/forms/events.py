@@ -38,6 +38,8 @@ class EventForm(TenbouFormMixin, forms.ModelForm):
             "ends_on",
             "description",
             "is_public",
+            "substitute_rule",
+            "ema_qualification",
         ]
         labels = {
             "starts_on": gettext_lazy("Starts on"),

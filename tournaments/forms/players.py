@@ -8,16 +8,34 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import access, player_names
+from ..countries import COUNTRIES
 from ..limits import PASTE_LIMIT
 from ..models import Event, Player
 from ..player_names import clean_player_name, normalised, refused_character
 from .common import NAME_LENGTH, TenbouFormMixin, lazy_format
 
 
+def country_choices() -> list[tuple[str, str]]:
+    """No country, then every ISO 3166-1 code with its English name, by code."""
+    return [("", "—")] + [(code, f"{code} · {name}") for code, name in COUNTRIES.items()]
+
+
 class PlayerForm(TenbouFormMixin, forms.ModelForm):
+    country = forms.ChoiceField(
+        label=gettext_lazy("Country"),
+        choices=country_choices,
+        required=False,
+        help_text=gettext_lazy("For the EMA results file and the MERS weight."),
+        error_messages={
+            "invalid_choice": gettext_lazy(
+                "Choose the player's country from the list (ISO 3166-1 codes)."
+            )
+        },
+    )
+
     class Meta:
         model = Player
-        fields = ["display_name", "real_name", "ema_number"]
+        fields = ["display_name", "real_name", "last_name", "first_name", "ema_number", "country"]
         help_texts = {
             "display_name": gettext_lazy(
                 "The name shown in standings and on score sheets. It must be "

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 import scoring
 from scoring.rules import PRESET_SOURCES
 
-from .. import access, charts, limits, pagecache, services, trail, versions
+from .. import access, charts, limits, pagecache, services, totals, trail, versions
 from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm, SessionForm
 from ..limits import MAX_PLAYER_GAME_PAGES
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
@@ -131,6 +131,9 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             event = form.save()
+            if "substitute_rule" in form.changed_data:
+                # The replaced players' games count differently: the standings change.
+                totals.results_changed(event.pk)
         messages.success(request, _("%(event)s saved.") % {"event": event})
         # Asked again, not from what this request read before the change of organisers.
         if not event.is_public and not event.is_organiser(request.user):
