@@ -193,6 +193,7 @@ urlpatterns = [
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
     path("events/<slug:slug>/results/", standings.results, name="results"),
     path("events/<slug:slug>/statistics/", standings.event_statistics, name="statistics"),
+    path("events/<slug:slug>/ema/", standings.ema_results, name="ema_results"),
     path("events/<slug:slug>/export.json", standings.event_export, name="event_export"),
     path("events/<slug:slug>/export.zip", standings.event_export_zip, name="event_export_zip"),
     path("events/<slug:slug>/import-records/", standings.event_import, name="event_import"),

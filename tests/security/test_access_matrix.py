@@ -151,6 +151,7 @@ SPEC = {
     "roster_substitute":  row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
     # Standings, results, exports.
     "standings":          row("event",         READERS),
+    "ema_results":        row("event",         organisers()),
     "results":            row("event",         READERS),
     "statistics":         row("event",         READERS),
     "event_export":       row("event",         READERS),

@@ -40,6 +40,31 @@ def new_player(name: str) -> Player:
     return Player.objects.create(display_name=free_name(name))
 
 
+# The player fields an event file carries besides the name (`exchange`).
+PLAYER_DETAILS = ("last_name", "first_name", "ema_number", "country")
+
+
+def fill_player_details(details: Sequence[tuple[Player, dict]]) -> int:
+    """Give each player the details (`PLAYER_DETAILS`, checked by the caller) they do not
+    have yet: a field already set is kept, and an EMA number another player holds is left
+    out. How many players changed. Within the caller's transaction."""
+    changed = 0
+    for player, values in details:
+        fields = []
+        for field in PLAYER_DETAILS:
+            value = values.get(field, "")
+            if not value or getattr(player, field):
+                continue
+            if field == "ema_number" and Player.objects.filter(ema_number=value).exists():
+                continue
+            setattr(player, field, value)
+            fields.append(field)
+        if fields:
+            player.save(update_fields=fields)
+            changed += 1
+    return changed
+
+
 def player_named(name: str, known=None) -> Player:
     """The player among `known` (every player if None) called exactly `name`, or a new one:
     the one rule for a typed or uploaded name. Nobody outside `known` is ever matched, and

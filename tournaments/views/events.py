@@ -27,6 +27,7 @@ from .. import access, charts, limits, pagecache, services, totals, trail, versi
 from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm, SessionForm
 from ..limits import MAX_PLAYER_GAME_PAGES
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
+from ..reading import ema
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, player_statistics
 from ..tables import (
@@ -112,10 +113,22 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             "preset": event.rules_preset,
             "reason": say(err),
         }
+    # The MERS weight of a tournament: read from its final placement, kept with the games
+    # part (the play version follows results and sessions alike).
+    weight = None
+    if event.kind == Event.Kind.TOURNAMENT:
+        weight = versions.cached(
+            "mers-weight",
+            event,
+            versions.PLAY,
+            lambda: ema.event_weight(event),
+            query=f"qualification={event.ema_qualification}",
+        )
     context = {
         "event": event,
         "is_organiser": access.organises(request, event.pk),
         "games_part": games_html,
+        "weight": weight,
         "rules_words": rules_words,
         "preset_description": PRESET_DESCRIPTIONS.get(event.rules_preset, ""),
         # The visitor's own registration, if any (one query, for signed-in visitors only).
