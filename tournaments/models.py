@@ -167,6 +167,11 @@ class Player(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:player", args=[self.pk])
 
+    @property
+    def country_name(self) -> str:
+        """The English name of the player's country ("" without one)."""
+        return COUNTRIES.get(self.country, self.country)
+
     def clean(self) -> None:
         try:
             self.display_name = clean_player_name(self.display_name)

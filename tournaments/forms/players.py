@@ -15,22 +15,18 @@ from ..player_names import clean_player_name, normalised, refused_character
 from .common import NAME_LENGTH, TenbouFormMixin, lazy_format
 
 
-def country_choices() -> list[tuple[str, str]]:
-    """No country, then every ISO 3166-1 code with its English name, by code."""
-    return [("", "—")] + [(code, f"{code} · {name}") for code, name in COUNTRIES.items()]
-
-
 class PlayerForm(TenbouFormMixin, forms.ModelForm):
-    country = forms.ChoiceField(
+    country = forms.CharField(
         label=gettext_lazy("Country"),
-        choices=country_choices,
         required=False,
-        help_text=gettext_lazy("For the EMA results file and the MERS weight."),
-        error_messages={
-            "invalid_choice": gettext_lazy(
-                "Choose the player's country from the list (ISO 3166-1 codes)."
-            )
-        },
+        max_length=2,
+        help_text=gettext_lazy(
+            "Two letters of ISO 3166-1, e.g. DE, FR or JP: for the EMA results file and "
+            "the MERS weight."
+        ),
+        widget=forms.TextInput(
+            attrs={"size": 3, "autocapitalize": "characters", "autocomplete": "off"}
+        ),
     )
 
     class Meta:
@@ -72,6 +68,15 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
                 % {"name": existing}
             )
         return name
+
+    def clean_country(self) -> str:
+        code = self.cleaned_data["country"].strip().upper()
+        if code and code not in COUNTRIES:
+            raise ValidationError(
+                _("“%(code)s” is not a country code: give the two letters of ISO 3166-1, e.g. DE.")
+                % {"code": code}
+            )
+        return code
 
     def clean_ema_number(self) -> str:
         number = "".join(self.cleaned_data["ema_number"].split())
