@@ -219,6 +219,7 @@ urlpatterns = [
     path("players/", events.player_list, name="players"),
     path("players/new/", events.player_create, name="player_create"),
     path("players/<int:pk>/", events.player_detail, name="player"),
+    path("players/<int:pk>/edit/", events.player_edit, name="player_edit"),
     path("players/<int:pk>/login/", accounts.player_link, name="player_link"),
     # A game and its hands (views/games.py).
     path("games/<int:pk>/", games.game_detail, name="game"),

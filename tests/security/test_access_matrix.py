@@ -169,6 +169,7 @@ SPEC = {
     "player_create":      row("",              signed_in(), signed_in(GO)),
     "player":             row("player",        PLAYER_READERS),
     "player_link":        row("player",        organisers(), organisers(GO)),
+    "player_edit":        row("player",        organisers(), organisers(GO)),
     # A game and its hands; the finished game's organiser is sent back to it.
     "game":               row("game",          GAME_READERS),
     "game_record":        row("game",          GAME_READERS),
@@ -207,6 +208,7 @@ DATA = {
     "registrations": {"registration_open": "on", "registration_places": "20"},
     "player_create": {"display_name": "Newcomer"},
     "player_link": {"who": "stranger"},
+    "player_edit": {"display_name": "Renamed", "country": "DE"},
     "penalty_new": {"seat": "0", "match_points": "-5", "reason": "late"},
     "hand_new": {**RON, "number": "2"},
     "hand_edit": RON,

@@ -413,6 +413,27 @@ def player_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/player_form.html", {"form": form})
 
 
+@access.player_editor
+def player_edit(request: HttpRequest, player: Player) -> HttpResponse:
+    """A player's names, EMA number and country, for the organisers of an event they
+    played in and their own login."""
+    form = PlayerForm(
+        request.POST or None, instance=player, known=access.visible_players(request.user)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                player = form.save()
+        except IntegrityError:
+            form.add_error(
+                None, _("Someone else just gave this name or EMA number to another player.")
+            )
+        else:
+            messages.success(request, _("%(player)s saved.") % {"player": player})
+            return redirect(player)
+    return render(request, "tournaments/player_form.html", {"form": form, "player": player})
+
+
 def _player_totals(player: Player, seats: list[GameSeat]) -> StandingsRow:
     """Games, match points, average placement and places of finished seats, counted as
     the standings count them."""
