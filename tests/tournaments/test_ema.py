@@ -11,10 +11,11 @@ from decimal import Decimal
 
 import openpyxl
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.tournaments.builders import final_game
-from tournaments import backup, exchange, services
+from tournaments import backup, exchange, services, totals
 from tournaments.models import (
     Event,
     Game,
@@ -540,8 +541,6 @@ def test_the_backup_carries_the_ema_fields_of_players_and_events(tournament):
     )
     Event.objects.all().delete()
     Player.objects.all().delete()
-    from django.contrib.auth import get_user_model
-
     get_user_model().objects.all().delete()
 
     backup.restore_site(data)
@@ -561,10 +560,110 @@ def test_a_backup_with_a_bad_country_is_refused(tournament):
     data["players"][0]["country"] = "Germany"
     Event.objects.all().delete()
     Player.objects.all().delete()
-    from django.contrib.auth import get_user_model
-
     get_user_model().objects.all().delete()
 
     with pytest.raises(backup.RestoreRefused, match="country"):
         backup.restore_site(data)
     assert not Player.objects.exists()
+
+
+# The EMA substitute rule: a replaced player's game counts -30.
+
+
+@pytest.fixture
+def replaced(organiser):
+    """Dan does not come to session 1: Sub, of the substitute pool, takes his seat and
+    plays Aki, Ben and Chie (40,000/30,000/20,000/10,000, Sub last). In session 2 Dan plays
+    the same three himself (35,000/30,000/20,000/15,000, Dan last)."""
+    event = Event.objects.create(
+        name="Cup", slug="cup", kind="tournament", starts_on=datetime.date(2026, 9, 3)
+    )
+    event.organisers.add(organiser)
+    services.add_names_to_roster(event.pk, ["Aki", "Ben", "Chie", "Dan", "Sub"], create=True)
+    people = {p.display_name: p for p in Player.objects.all()}
+    services.set_substitute(event.pk, people["Sub"].pk, True)
+    one = Session.objects.create(event=event, number=1, date=datetime.date(2026, 9, 3))
+    two = Session.objects.create(event=event, number=2, date=datetime.date(2026, 9, 3))
+    services.replace_with_substitute(one.pk, people["Dan"].pk, people["Sub"].pk)
+    game = services.create_game(
+        one,
+        [people[n] for n in ("Aki", "Ben", "Chie", "Sub")],
+        table_number=1,
+        entry_mode=Game.EntryMode.FINAL_SCORES,
+        substitutes=[3],
+    )
+    services.set_final_scores(game.pk, [40000, 30000, 20000, 10000], 0)
+    final_game(two, ["Aki", "Ben", "Chie", "Dan"], [35000, 30000, 20000, 15000], 1)
+    return event
+
+
+def placed(event) -> list[tuple[int, str, Decimal]]:
+    return [(r.place, r.last_name, r.points) for r in ema.results(event)]
+
+
+def test_under_todays_rule_a_replaced_player_misses_the_game(replaced):
+    # Session 1: Aki +60 (40,000: +10 +30 +20), Ben +10, Chie -20; Sub is not ranked.
+    # Session 2: Aki +55 (35,000: +5 +30 +20), Ben +10, Chie -20, Dan -45 (15,000).
+    assert placed(replaced) == [
+        (1, "Aki", Decimal("115.0")),
+        (2, "Ben", Decimal("20.0")),
+        (3, "Chie", Decimal("-40.0")),
+        (4, "Dan", Decimal("-45.0")),
+    ]
+    assert PlayerTotal.objects.get(player__display_name="Dan", session__isnull=True).games == 1
+
+
+def test_under_the_ema_rule_a_replaced_players_game_counts_minus_30(organiser_client, replaced):
+    response = organiser_client.post(
+        url("event_edit", replaced.slug),
+        {
+            "name": "Cup",
+            "slug": "cup",
+            "kind": "tournament",
+            "starts_on": "2026-09-03",
+            "is_public": "on",
+            "substitute_rule": "ema",
+        },
+    )
+
+    assert response.status_code == 302
+    # Dan: -30 for the game Sub played in his place, -45 for his own: -75, two games.
+    assert placed(replaced)[3] == (4, "Dan", Decimal("-75.0"))
+    total = PlayerTotal.objects.get(player__display_name="Dan", session__isnull=True)
+    assert (total.games, total.fourths) == (2, 2)
+    assert ema.balance_problems(replaced) == []
+    rows = csv_rows(organiser_client.get(url("ema_results", "cup"), {"_export": "csv"}))
+    assert [(r["Last name"], r["Points"]) for r in rows] == [
+        ("Aki", "115.0"),
+        ("Ben", "20.0"),
+        ("Chie", "-40.0"),
+        ("Dan", "-75.0"),
+    ]
+    standings = organiser_client.get(url("standings", "cup"), {"_export": "csv"})
+    dan = [row for row in csv_rows(standings) if row["Player"] == "Dan"][0]
+    assert dan["Games"] == "2"
+
+
+def test_the_ema_rule_follows_a_later_change_of_check_in(replaced):
+    Event.objects.filter(pk=replaced.pk).update(substitute_rule="ema")
+    totals.results_changed(replaced.pk)
+    assert placed(replaced)[3][2] == Decimal("-75.0")
+    one = replaced.sessions.get(number=1)
+    dan = Player.objects.get(display_name="Dan")
+
+    # Dan was there after all: nobody replaced him, and he has his own game only.
+    services.mark_present(one.pk, dan.pk, True)
+
+    assert placed(replaced)[3] == (4, "Dan", Decimal("-45.0"))
+
+
+def test_the_ema_rule_counts_a_game_finished_after_the_replacement(replaced):
+    Event.objects.filter(pk=replaced.pk).update(substitute_rule="ema")
+    one = replaced.sessions.get(number=1)
+    game = Game.objects.get(session=one)
+    services.clear_final_scores(game.pk)
+    assert placed(replaced)[3][2] == Decimal("-45.0")
+
+    services.set_final_scores(game.pk, [40000, 30000, 20000, 10000], 0)
+
+    assert placed(replaced)[3][2] == Decimal("-75.0")
