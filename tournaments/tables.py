@@ -788,7 +788,9 @@ class EmaResultsTable(Table):
     """The EMA's results file: the final placement with EMA numbers, names and countries
     (`tournaments.reading.ema`). The exports carry the same columns."""
 
-    place = Column(verbose_name=gettext_lazy("Place"), attrs=NUMBER, orderable=False)
+    place = Column(
+        verbose_name=pgettext_lazy("EMA results", "Place"), attrs=NUMBER, orderable=False
+    )
     ema_number = Column(verbose_name=gettext_lazy("EMA number"), default="", orderable=False)
     last_name = Column(verbose_name=gettext_lazy("Last name"), attrs=PLAYER, orderable=False)
     first_name = Column(verbose_name=gettext_lazy("First name"), default="", orderable=False)

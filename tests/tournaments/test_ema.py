@@ -241,8 +241,8 @@ def test_totals_behind_their_games_refuse_the_ema_file(organiser_client, tournam
     problems = ema.balance_problems(tournament)
 
     assert problems == [
-        "P05: the standings count 0, their games add up to 69. Ask the site's administrator "
-        "to recount the event."
+        "P05: the standings count 0, their games add up to 69. Save the event's rules page "
+        "again: it scores every game anew and recounts the standings."
     ]
     response = organiser_client.get(url("ema_results", tournament.slug), {"_export": "csv"})
     assert response.status_code == 409
@@ -667,3 +667,30 @@ def test_the_ema_rule_counts_a_game_finished_after_the_replacement(replaced):
     services.set_final_scores(game.pk, [40000, 30000, 20000, 10000], 0)
 
     assert placed(replaced)[3][2] == Decimal("-75.0")
+
+
+def test_saving_the_rules_again_puts_counted_penalties_right(tournament):
+    seat = GameSeat.objects.get(player__display_name="P02")
+    GameSeat.objects.filter(pk=seat.pk).update(penalty_points=Decimal("-5"))
+    assert ema.balance_problems(tournament)
+
+    services.change_event_rules(tournament.pk, tournament.rules_preset, tournament.rules_overrides)
+
+    assert ema.balance_problems(tournament) == []
+
+
+def test_the_ema_page_and_its_refusal_speak_japanese(organiser_client, tournament):
+    page = organiser_client.get(
+        url("ema_results", tournament.slug), HTTP_ACCEPT_LANGUAGE="ja"
+    ).content.decode()
+    assert "EMA成績" in page and "ベースランク" in page and "MERSウェイト" in page
+
+    services.create_game(
+        tournament.sessions.get(),
+        services.players_by_name(["Q1", "Q2", "Q3", "Q4"], create=True),
+        table_number=7,
+    )
+    refused = organiser_client.get(
+        url("ema_results", tournament.slug), {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="ja"
+    ).content.decode()
+    assert "第1回戦・7卓が終わっていません" in refused

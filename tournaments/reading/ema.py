@@ -192,7 +192,8 @@ def balance_problems(event: Event) -> list[str]:
                 problems.append(
                     _(
                         "%(where)s: the penalties counted for %(player)s (%(counted)s) are "
-                        "not those recorded (%(recorded)s). Open the game and save it again."
+                        "not those recorded (%(recorded)s). Save the event's rules page again: "
+                        "it scores every game anew."
                     )
                     % {
                         "where": _where(game),
@@ -238,7 +239,8 @@ def _totals_behind(event: Event) -> list[str]:
             problems.append(
                 _(
                     "%(player)s: the standings count %(stored)s, their games add up to "
-                    "%(counted)s. Ask the site's administrator to recount the event."
+                    "%(counted)s. Save the event's rules page again: it scores every game "
+                    "anew and recounts the standings."
                 )
                 % {
                     "player": names.get(player_id, "?"),
