@@ -694,3 +694,43 @@ def test_the_ema_page_and_its_refusal_speak_japanese(organiser_client, tournamen
         url("ema_results", tournament.slug), {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="ja"
     ).content.decode()
     assert "第1回戦・7卓が終わっていません" in refused
+
+
+# The roster's paste takes spreadsheet columns: name, EMA number, country.
+
+
+def test_a_pasted_spreadsheet_gives_new_players_their_ema_number_and_country(
+    organiser_client, event
+):
+    Player.objects.create(display_name="Aki", country="JP")
+    text = "Aki\t04010001\tfr\nBen\t0401 0002\tDE\nChie\n\nDan\t\tnl\n"
+
+    response = organiser_client.post(
+        url("roster_paste", event.slug), {"names": text, "create": "on"}
+    )
+
+    assert response.status_code == 302
+    found = dict((p.display_name, (p.ema_number, p.country)) for p in Player.objects.all())
+    # Aki keeps the country he had and gets the number he had not.
+    assert found == {
+        "Aki": ("04010001", "JP"),
+        "Ben": ("04010002", "DE"),
+        "Chie": ("", ""),
+        "Dan": ("", "NL"),
+    }
+    assert event.roster.count() == 4
+
+
+def test_a_paste_with_a_bad_ema_number_or_country_stores_nothing(organiser_client, event):
+    text = "Ben\t0401A002\tDE\nChie\t04010003\tXX\nDan\t04010004\tNL\textra"
+
+    response = organiser_client.post(
+        url("roster_paste", event.slug), {"names": text, "create": "on"}
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "line 1: An EMA number has digits only" in page
+    assert "line 2: “XX” is not a country code" in page
+    assert "line 3: a line has at most three columns" in page
+    assert not Player.objects.exists() and not event.roster.exists()

@@ -126,13 +126,20 @@ def add_to_roster(event_id: int, players: Sequence[Player]) -> RosterChange:
 
 
 def add_names_to_roster(
-    event_id: int, names: Sequence[str], *, create: bool, known=None
+    event_id: int,
+    names: Sequence[str],
+    *,
+    create: bool,
+    known=None,
+    details: dict[str, dict[str, str]] | None = None,
 ) -> RosterChange:
     """Put the players with these display names on the roster, matching names without
     regard to case among the `known` players (those the organiser may know of; every player
     if None); other names are created if `create` (see `new_player`), and otherwise refused
     by name, the same way whether or not a player hidden from the organiser has the name.
-    `names` are already cleaned: no blanks, no repeats. All or nothing."""
+    `names` are already cleaned: no blanks, no repeats. `details` (name -> checked
+    `PLAYER_DETAILS`) fill in what those players do not have yet (`fill_player_details`).
+    All or nothing."""
     if len(names) > PASTE_LIMIT:
         raise GameChangeRefused(
             gettext_noop("Paste at most %(most)s names at a time; this list has %(count)s."),
@@ -164,6 +171,10 @@ def add_names_to_roster(
             found[name.casefold()] = player
             created.append(player)
         change = add_to_roster(event_id, [found[key] for key in folded])
+        if details:
+            fill_player_details(
+                [(found[name.casefold()], values) for name, values in details.items()]
+            )
         return RosterChange(added=change.added, created=created, already=change.already)
 
 
