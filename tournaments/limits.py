@@ -19,6 +19,11 @@ ROSTER_LIMIT = 1000
 PASTE_LIMIT = 500
 # Search matches offered to tick at once on the roster page.
 PICK_LIMIT = 50
+# Stages of one event (qualifying, cuts, semi-finals, a final: a handful), and the values a
+# stage's seed table (match points by seed) and its brackets (starting points) may hold.
+MAX_STAGES = 8
+MAX_SEED_TABLE = 64
+MAX_BRACKETS = 16
 # Most tables one session may be seated at.
 SEATING_TABLE_LIMIT = ROSTER_LIMIT // 4
 # The largest balanced plan a page makes, in players x rounds: 400 players over 30 rounds

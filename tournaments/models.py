@@ -412,6 +412,144 @@ class Session(models.Model):
         return reverse("tournaments:session", args=[self.event.slug, self.number])
 
 
+class Stage(models.Model):
+    """A stage of an event (a qualifying stage, a semi-final, a final table): a run of the
+    event's sessions, who enters it and what they carry into it. An event without stages
+    is one stage of all its sessions, as before stages existed.
+
+    Stage standings rank the entrants on carried points plus the stage's match points
+    (`tournaments.reading.stages`); the carried points are worked out when read, from
+    the previous stage's standings and each entrant's seed, so they follow any change of
+    earlier results. Who entered is the director's decision at the cut, stored."""
+
+    class Entrants(models.TextChoices):
+        EVERYONE = "everyone", _("Everyone")
+        TOP = "top", _("The top of the previous stage")
+        SEEDS = "seeds", _("Seeded players, in seed order")
+        LIST = "list", _("A list of players")
+
+    class Carry(models.TextChoices):
+        NONE = "none", _("Nothing: totals start again")
+        FULL = "full", _("The whole total")
+        FACTOR = "factor", _("A part of the total")
+        SEED_TABLE = "seed_table", _("Points by seed")
+        BRACKETS = "brackets", _("Starting points by bracket")
+
+    class Rounding(models.TextChoices):
+        HALF_UP = "half_up", _("To the tenth, halves away from zero")
+        UP = "up", _("To the tenth above")
+        DOWN = "down", _("To the tenth below")
+        HALF_EVEN = "half_even", _("To the tenth, halves to even")
+
+    class TieBreak(models.TextChoices):
+        TOTAL = "total", _("Total of the event so far")
+        CARRIED = "carried", _("Carried points")
+        PREVIOUS_RANK = "previous_rank", _("Rank in the previous stage")
+        BEST_GAME = "best_game", _("Best single game")
+        FIRSTS = "firsts", _("First places")
+        SHARED = "shared", _("Shared place")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="stages", verbose_name=_("event")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    name = models.CharField(max_length=80, verbose_name=_("name"))
+    first_session = models.PositiveIntegerField(verbose_name=_("first session"))
+    last_session = models.PositiveIntegerField(verbose_name=_("last session"))
+    entrants = models.CharField(
+        max_length=10,
+        choices=Entrants.choices,
+        default=Entrants.EVERYONE,
+        verbose_name=_("entrants"),
+    )
+    top = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("How many go through from the previous stage."),
+        verbose_name=_("top"),
+    )
+    carry = models.CharField(
+        max_length=12, choices=Carry.choices, default=Carry.NONE, verbose_name=_("carry")
+    )
+    carry_factor = models.DecimalField(
+        max_digits=4, decimal_places=2, null=True, blank=True, verbose_name=_("factor")
+    )
+    carry_rounding = models.CharField(
+        max_length=10,
+        choices=Rounding.choices,
+        default=Rounding.HALF_UP,
+        verbose_name=_("rounding"),
+    )
+    # Seed table: match points by seed, as strings of decimals ("40", "30", ...); brackets:
+    # starting points (integers) of each bracket of seeds, best bracket first.
+    carry_table = models.JSONField(default=list, blank=True, verbose_name=_("carry table"))
+    rules_preset = models.CharField(
+        max_length=32,
+        blank=True,
+        choices=[(name, name) for name in scoring.PRESETS],
+        help_text=_("Empty: the event's rules."),
+        verbose_name=_("rules preset"),
+    )
+    seating_method = models.CharField(max_length=12, blank=True, verbose_name=_("seating method"))
+    bye_points = models.DecimalField(
+        max_digits=5,
+        decimal_places=1,
+        default=Decimal(0),
+        help_text=_("Match points for a session an entrant sits out."),
+        verbose_name=_("bye points"),
+    )
+    tie_breaks = models.JSONField(default=list, blank=True, verbose_name=_("tie-breaks"))
+    hidden = models.BooleanField(
+        default=False,
+        help_text=_("Players see no totals of this stage; the organisers still do."),
+        verbose_name=_("totals hidden"),
+    )
+    cut_at = models.DateTimeField(null=True, blank=True, verbose_name=_("cut at"))
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_stage_number"),
+            models.CheckConstraint(
+                condition=Q(last_session__gte=models.F("first_session")),
+                name="stage_sessions_in_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:stage", args=[self.event.slug, self.number])
+
+    def sessions(self) -> models.QuerySet:
+        return self.event.sessions.filter(
+            number__gte=self.first_session, number__lte=self.last_session
+        )
+
+
+class StageEntrant(models.Model):
+    """A player who entered a stage, with their seed (1 is the best)."""
+
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="entries", verbose_name=_("stage")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    seed = models.PositiveIntegerField(verbose_name=_("seed"))
+
+    class Meta:
+        ordering = ["stage", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "player"], name="unique_stage_entrant"),
+            models.UniqueConstraint(fields=["stage", "seed"], name="unique_stage_seed"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage} #{self.seed}: {self.player}"
+
+
 class RosterEntryQuerySet(models.QuerySet):
     def playing_in(self, session_number: int) -> RosterEntryQuerySet:
         """The entries still taking part in session (round) `session_number`."""

@@ -16,7 +16,8 @@ from django.core.cache import cache
 
 import seating
 
-from .models import WINDS, CheckIn, Event, GameSeat, Player, Session
+from .models import WINDS, CheckIn, Event, GameSeat, Player, Session, StageEntrant
+from .reading.stages import all_stage_standings, stage_of_session
 from .standings import event_standings
 
 
@@ -48,14 +49,35 @@ def playing(session: Session) -> list[Player]:
     """The players seated in this session, in a fixed order (by id): once check-in has
     begun, the roster's players marked present (substitutes taking a seat among them);
     before it, the roster's regular players taking part (the substitute pool waits)."""
-    entries = session.event.roster.playing_in(session.number)
     marks = dict(CheckIn.objects.filter(session=session).values_list("player_id", "present"))
+    entrants = stage_entrants(session)
+    if entrants is not None:
+        # A stage's session seats the stage's entrants (those marked absent stay out); the
+        # planner sits out as few as the tables need, in turn (byes).
+        ids = [pid for pid in entrants if marks.get(pid, True)]
+        return sorted(Player.objects.filter(pk__in=ids), key=lambda p: p.pk)
+    entries = session.event.roster.playing_in(session.number)
     if marks:
         present = [pid for pid, here in marks.items() if here]
         players = Player.objects.filter(entries__in=entries, pk__in=present)
     else:
         players = Player.objects.filter(entries__in=entries.regulars())
     return sorted(players, key=lambda p: p.pk)
+
+
+def stage_entrants(session: Session) -> list[int] | None:
+    """The player ids (seed order) of the stage this session belongs to, once its entrants
+    are fixed by a cut; None for a session outside stages or of a first stage open to
+    everyone (seated from the roster, as an event without stages)."""
+    stage = stage_of_session(session.event, session.number)
+    if stage is None:
+        return None
+    ids = list(
+        StageEntrant.objects.filter(stage=stage)
+        .order_by("seed")
+        .values_list("player_id", flat=True)
+    )
+    return ids or None
 
 
 @dataclass(frozen=True)
@@ -147,7 +169,12 @@ def propose(
     elif method == "balanced":
         plan = _balanced(session, ids, past, rounds)
     elif method == "swiss":
-        standings = event_standings(event)
+        stage = stage_of_session(event, session.number)
+        standings = (
+            all_stage_standings(event)[stage.number - 1]
+            if stage is not None and stage_entrants(session) is not None
+            else event_standings(event)
+        )
         # A substitute who replaced a no-show takes the no-show's place in the standings.
         instead = dict(
             CheckIn.objects.filter(session=session, replaced_by__isnull=False).values_list(

@@ -428,6 +428,41 @@ MAX_SESSION_COLUMNS = SESSION_LINES
 RECENT_SESSION_COLUMNS = 3
 
 
+class PlacementTable(Table):
+    """An event's final placement (`reading.placement`): one row per placed player, as the
+    standings page, its print and the placement export show it."""
+
+    place = Column(**_number(verbose_name=gettext_lazy("Place"), orderable=False))
+    player = Column(verbose_name=gettext_lazy("Player"), attrs=PLAYER, orderable=False)
+    points = MatchPointsColumn(**_number(verbose_name=gettext_lazy("Total"), orderable=False))
+    stage = Column(verbose_name=gettext_lazy("Stage"), orderable=False)
+
+    class Meta:
+        attrs = {"class": "listing placement"}
+        empty_text = gettext_lazy("No one is placed yet.")
+
+    def render_place(self, record) -> str:
+        return record["place_label"]
+
+    def value_place(self, record) -> int:
+        return record["place"]
+
+
+def placement_records(placed, stage_names: dict[int, str]) -> list[dict]:
+    """Rows of `PlacementTable` from `final_placement`: the stage is named where the
+    player left the event (their last stage)."""
+    return [
+        {
+            "place": p.place,
+            "place_label": p.place_label,
+            "player": p.player.display_name,
+            "points": p.points,
+            "stage": stage_names.get(p.stage, "") if p.stage is not None else "",
+        }
+        for p in placed
+    ]
+
+
 class StandingsRecord(dict):
     """One standings row as the table reads it, a dict of its cells and sort keys.
 

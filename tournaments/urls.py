@@ -14,6 +14,7 @@ from .views import (
     rounds,
     seating,
     sheets,
+    stages,
     standings,
     tables_links,
     trail,
@@ -189,6 +190,19 @@ urlpatterns = [
         roster.roster_substitute,
         name="roster_substitute",
     ),
+    # Stages: qualifying, cuts and finals (views/stages.py).
+    path("events/<slug:slug>/stages/", stages.stage_list, name="stages"),
+    path("events/<slug:slug>/stages/new/", stages.stage_create, name="stage_create"),
+    path("events/<slug:slug>/stages/<int:number>/", stages.stage_detail, name="stage"),
+    path("events/<slug:slug>/stages/<int:number>/edit/", stages.stage_edit, name="stage_edit"),
+    path("events/<slug:slug>/stages/<int:number>/cut/", stages.stage_cut, name="stage_cut"),
+    path("events/<slug:slug>/stages/<int:number>/hide/", stages.stage_hide, name="stage_hide"),
+    path(
+        "events/<slug:slug>/stages/<int:number>/remove/",
+        stages.stage_remove,
+        name="stage_remove",
+    ),
+    path("events/<slug:slug>/placement/", stages.placement_export, name="placement_export"),
     # Standings, results and whole-event exports (views/standings.py).
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
     path("events/<slug:slug>/results/", standings.results, name="results"),

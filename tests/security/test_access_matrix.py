@@ -27,6 +27,7 @@ from tournaments.models import (
     Player,
     Registration,
     Session,
+    Stage,
     TrailEntry,
 )
 
@@ -149,6 +150,15 @@ SPEC = {
     "registration_confirm": row("event registration", POST_ONLY_FOR_ANYONE, organisers(GO)),
     "registration_decline": row("event registration", POST_ONLY_FOR_ANYONE, organisers(GO)),
     "roster_substitute":  row("event player",  POST_ONLY_FOR_ANYONE, organisers(GO)),
+    # Stages: the list, a stage's standings, the director's forms and the cut.
+    "stages":             row("event",         READERS),
+    "stage_create":       row("event",         organisers(), organisers()),
+    "stage":              row("event stage",   READERS),
+    "stage_edit":         row("event stage",   organisers(), organisers()),
+    "stage_cut":          row("event stage",   organisers(), organisers()),
+    "stage_hide":         row("event stage",   POST_ONLY_FOR_ANYONE, organisers(GO)),
+    "stage_remove":       row("event stage",   POST_ONLY_FOR_ANYONE, organisers(GO)),
+    "placement_export":   row("event",         READERS),
     # Standings, results, exports.
     "standings":          row("event",         READERS),
     "ema_results":        row("event",         organisers()),
@@ -250,8 +260,12 @@ def _event(kind: str, organisers) -> dict:
     )
     services.set_final_scores(finished.pk, [40000, 30000, 20000, 10000], 0)
     services.finish_game(finished.pk)
+    stage = Stage.objects.create(
+        event=event, number=1, name="Qualifying", first_session=1, last_session=1
+    )
     return {
         "event": event,
+        "stage": stage,
         "session": session,
         "playing": playing,
         "finished": finished,
@@ -322,6 +336,7 @@ def _args(world, kind: str, names: str) -> list:
         "code": [made["link"].code],
         "import": ["waiting-import"],
         "registration": [made["registration"].pk],
+        "stage": [made["stage"].number],
         "entry": [TrailEntry.objects.filter(event=event).values_list("pk", flat=True).first()],
     }
     if "import" in names.split():

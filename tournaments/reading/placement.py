@@ -29,8 +29,8 @@ class Placed:
     player: Player
     points: Decimal
     shared: bool
-    stage: int | None
-    eliminated: bool
+    stage: int | None = None
+    eliminated: bool = False
 
     @property
     def place_label(self) -> str:
@@ -39,6 +39,11 @@ class Placed:
 
 def final_placement(event: Event) -> list[Placed]:
     """The event's final ranking, first place first (see the module's docstring)."""
+    from .stages import event_stages, stages_placement
+
+    stages = event_stages(event)
+    if stages:
+        return stages_placement(event, stages)
     rows = event_standings(event, lines=0).rows
     players = Player.objects.in_bulk([row.player_id for row in rows])
     return [

@@ -109,6 +109,15 @@ from .sessions import (
     start_round_clock,
     stop_round_clock,
 )
+from .stages import (
+    StagePlan,
+    StageRefused,
+    add_stage,
+    change_stage,
+    cut_to_stage,
+    hide_stage_totals,
+    remove_stage,
+)
 
 __all__ = [
     "create_awaiting_game",
@@ -200,4 +209,11 @@ __all__ = [
     "drop_empty_session",
     "create_game_from_record",
     "restore_game_state",
+    "StagePlan",
+    "StageRefused",
+    "add_stage",
+    "change_stage",
+    "cut_to_stage",
+    "hide_stage_totals",
+    "remove_stage",
 ]

@@ -20,6 +20,7 @@ import seating
 from .. import access, limits, seat_plans, services, versions
 from ..forms.seating import SeatingConfirmForm, SeatingForm
 from ..models import WINDS, Game, GameSeat, Session, TableLink
+from ..reading.stages import stage_of_session
 from ..trail import Actor
 from ..wording.refusals import say
 from .tables_links import link_context
@@ -27,6 +28,15 @@ from .tables_links import link_context
 
 def _default_rounds(session) -> int:
     return max(session.event.sessions.count(), session.number)
+
+
+def _initial(session) -> dict:
+    """The form's first values: the rounds ahead, and a stage's own seating method."""
+    initial = {"rounds": _default_rounds(session)}
+    stage = stage_of_session(session.event, session.number)
+    if stage is not None and stage.seating_method:
+        initial["method"] = stage.seating_method
+    return initial
 
 
 def _wants_fill(request: HttpRequest) -> bool:
@@ -89,7 +99,7 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
         request.FILES or None,
         players=seatable,
         table_size=size,
-        initial={"rounds": _default_rounds(session)},
+        initial=_initial(session),
     )
     context["form"] = form
     if has_results:

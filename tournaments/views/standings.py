@@ -48,6 +48,7 @@ from ..tables import (
     StatisticsTable,
 )
 from ..wording.rules import describe_rules
+from .stages import placement_context, totals_hidden
 
 EXPORT_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)", "json": "JSON"}
 EXPORT_PARAM = "_export"
@@ -261,6 +262,9 @@ STANDINGS_PER_PAGE = 100
 
 @access.readable_event
 def standings(request: HttpRequest, event: Event) -> HttpResponse:
+    if totals_hidden(request, event):
+        # Before a final the organisers may keep the totals to themselves: no table, no file.
+        return render(request, "tournaments/standings_hidden.html", {"event": event})
     # A session saved or deleted replaces the sessions token, and nothing else does: the
     # list is read once for each token, not again after every change of results.
     sessions = list(event.sessions.order_by("number").values_list("number", "date"))
@@ -302,6 +306,7 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
         "columns_toggle": part.columns_toggle,
         "printed_on": timezone.localdate(),
         "rules_words": _rules_words(event),
+        **placement_context(request, event),
     }
     return render(request, "tournaments/standings.html", context)
 
