@@ -734,3 +734,17 @@ def test_a_paste_with_a_bad_ema_number_or_country_stores_nothing(organiser_clien
     assert "line 2: “XX” is not a country code" in page
     assert "line 3: a line has at most three columns" in page
     assert not Player.objects.exists() and not event.roster.exists()
+
+
+def test_the_migration_takes_the_spaces_out_of_stored_ema_numbers():
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("tournaments.migrations.0035_ema_player_fields_and_substitute_rule")
+    Player.objects.create(display_name="Emi", ema_number="0401 0001")
+    Player.objects.create(display_name="Ken", ema_number="04010002")
+
+    migration.tidy_ema_numbers(apps, None)
+
+    assert sorted(Player.objects.values_list("ema_number", flat=True)) == ["04010001", "04010002"]
