@@ -1,7 +1,7 @@
 """The whole site as one JSON document, and back into an empty database.
 
 `manage.py backup FILE` writes users (without password hashes unless asked), players,
-and every event with its rules, organisers, roster, sessions, games and trail of changes
+and every event with its rules, organisers, roster, sessions, stages, games and trail of changes
 (table links are not kept: organisers make new ones); each game is its
 tenbou-game/1 record (hands or final scores, and penalties), so a restore replays every
 game through the engine and stores the same results. `manage.py restore FILE` rebuilds
@@ -23,7 +23,17 @@ from scoring.errors import Phrase, gettext_noop
 from . import exchange, services, totals
 from .forms import RESERVED_SLUGS
 from .limits import MAX_TABLE_NUMBER
-from .models import Event, Game, Player, RosterEntry, Session, SubstituteRule, TrailEntry
+from .models import (
+    Event,
+    Game,
+    Player,
+    RosterEntry,
+    Session,
+    Stage,
+    StageEntrant,
+    SubstituteRule,
+    TrailEntry,
+)
 from .wording.refusals import Refusal
 
 FORMAT = "tenbou-backup/1"
@@ -69,6 +79,58 @@ def _game(game: Game) -> dict[str, Any]:
     else:
         data["record"] = game.to_record()
     return data
+
+
+STAGE_FIELDS = (
+    "number",
+    "name",
+    "first_session",
+    "last_session",
+    "entrants",
+    "top",
+    "carry",
+    "carry_rounding",
+    "carry_table",
+    "rules_preset",
+    "seating_method",
+    "tie_breaks",
+    "hidden",
+)
+
+
+def _stage(stage: Stage) -> dict[str, Any]:
+    return {
+        **{name: getattr(stage, name) for name in STAGE_FIELDS},
+        "carry_factor": None if stage.carry_factor is None else str(stage.carry_factor),
+        "bye_points": str(stage.bye_points),
+        "cut_at": stage.cut_at.isoformat() if stage.cut_at else None,
+        "entries": [
+            {"player": entry.player.display_name, "seed": entry.seed}
+            for entry in stage.entries.select_related("player").order_by("seed")
+        ],
+    }
+
+
+def _restore_stages(event: Event, players, rows, where) -> None:
+    """The event's stages and their entrants, before its games: a stage's own rules score
+    the games of its sessions."""
+    for index, row in enumerate(rows, start=1):
+        stage = Stage(
+            event=event,
+            **{name: row[name] for name in STAGE_FIELDS},
+            carry_factor=None if row["carry_factor"] is None else Decimal(row["carry_factor"]),
+            bye_points=Decimal(row["bye_points"]),
+            cut_at=datetime.datetime.fromisoformat(row["cut_at"]) if row["cut_at"] else None,
+        )
+        _checked(stage, f"{where}, stage {index}")
+        stage.save()
+        StageEntrant.objects.bulk_create(
+            StageEntrant(stage=stage, player=players[entry["player"]], seed=entry["seed"])
+            for entry in row["entries"]
+        )
+    event.stage_count = len(rows)
+    event.totals_hidden = any(row["hidden"] for row in rows)
+    event.save(update_fields=["stage_count", "totals_hidden"])
 
 
 def _trail(event: Event, games) -> list[dict[str, Any]]:
@@ -154,6 +216,7 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
                     }
                     for s in event.sessions.order_by("number")
                 ],
+                "stages": [_stage(stage) for stage in event.stages.order_by("number")],
                 "games": [_game(game) for game in games],
                 "trail": _trail(event, games),
             }
@@ -368,6 +431,8 @@ def restore_site(data: Any) -> dict[str, int]:
                     _checked(session, f"{where}, session {len(sessions) + 1}")
                     session.save()
                     sessions[s["number"]] = session
+                # Absent from backups made before stages.
+                _restore_stages(event, players, event_data.get("stages", []), where)
                 restored = [
                     _restore_game(event_data, sessions, players, index, game_data)
                     for index, game_data in enumerate(event_data["games"], start=1)

@@ -288,6 +288,15 @@ class Event(models.Model):
         help_text=_("What a game a substitute played counts for the player they replaced."),
         verbose_name=_("substitute rule"),
     )
+    # Kept by the stage services (`services.stages`) beside the stages they describe, so
+    # that the pages which show totals know without reading the stages: how many there
+    # are, and whether one hides its totals from players.
+    stage_count = models.PositiveSmallIntegerField(
+        default=0, editable=False, verbose_name=_("stages")
+    )
+    totals_hidden = models.BooleanField(
+        default=False, editable=False, verbose_name=_("totals hidden")
+    )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = EventQuerySet.as_manager()
@@ -411,6 +420,24 @@ class Session(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:session", args=[self.event.slug, self.number])
 
+    def rules_spec(self) -> Any:
+        """The `rules` of this session's game records: the preset of its stage when the
+        stage names one, else the event's rules."""
+        event = self.event
+        if event.stage_count:
+            preset = (
+                Stage.objects.filter(
+                    event_id=self.event_id,
+                    first_session__lte=self.number,
+                    last_session__gte=self.number,
+                )
+                .values_list("rules_preset", flat=True)
+                .first()
+            )
+            if preset:
+                return preset
+        return event.rules_spec()
+
 
 class Stage(models.Model):
     """A stage of an event (a qualifying stage, a semi-final, a final table): a run of the
@@ -436,10 +463,10 @@ class Stage(models.Model):
         BRACKETS = "brackets", _("Starting points by bracket")
 
     class Rounding(models.TextChoices):
-        HALF_UP = "half_up", _("To the tenth, halves away from zero")
-        UP = "up", _("To the tenth above")
-        DOWN = "down", _("To the tenth below")
-        HALF_EVEN = "half_even", _("To the tenth, halves to even")
+        HALF_UP = "half_up", _("Tenths, halves away from zero")
+        UP = "up", _("Tenths, up")
+        DOWN = "down", _("Tenths, down")
+        HALF_EVEN = "half_even", _("Tenths, halves to even")
 
     class TieBreak(models.TextChoices):
         TOTAL = "total", _("Total of the event so far")
@@ -831,7 +858,7 @@ class Game(models.Model):
         # Meta orderings give hands by number and penalties by time, so prefetched rows
         # (an export of a whole event) are used as they are, without a query per game.
         return self.document(
-            rules=self.event.rules_spec(),
+            rules=self.session.rules_spec(),
             players=[s.player.display_name for s in seats],
             final_scores=[s.entered_score for s in seats] if final_scores else None,
             leftover_sticks=self.leftover_sticks,

@@ -16,7 +16,7 @@ from django.core.cache import cache
 
 import seating
 
-from .models import WINDS, CheckIn, Event, GameSeat, Player, Session, StageEntrant
+from .models import WINDS, CheckIn, Event, GameSeat, Player, Session, Stage, StageEntrant
 from .reading.stages import all_stage_standings, stage_of_session
 from .standings import event_standings
 
@@ -66,18 +66,25 @@ def playing(session: Session) -> list[Player]:
 
 
 def stage_entrants(session: Session) -> list[int] | None:
-    """The player ids (seed order) of the stage this session belongs to, once its entrants
-    are fixed by a cut; None for a session outside stages or of a first stage open to
-    everyone (seated from the roster, as an event without stages)."""
+    """The player ids (seed order) of the stage this session belongs to, as its cut fixed
+    them (none before the cut); None for a session outside stages or of a first stage
+    open to everyone, which is seated from the roster as an event without stages."""
     stage = stage_of_session(session.event, session.number)
     if stage is None:
         return None
-    ids = list(
-        StageEntrant.objects.filter(stage=stage)
-        .order_by("seed")
-        .values_list("player_id", flat=True)
-    )
-    return ids or None
+    entries = StageEntrant.objects.filter(stage=stage).order_by("seed")
+    ids = list(entries.values_list("player_id", flat=True))
+    if not ids and stage.number == 1 and stage.entrants == Stage.Entrants.EVERYONE:
+        return None
+    return ids
+
+
+def awaiting_cut(session: Session) -> Stage | None:
+    """The stage of this session when nobody has entered it yet: it is seated after the
+    cut that fixes its entrants."""
+    if stage_entrants(session) == []:
+        return stage_of_session(session.event, session.number)
+    return None
 
 
 @dataclass(frozen=True)

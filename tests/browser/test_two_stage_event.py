@@ -172,3 +172,42 @@ def test_a_director_runs_a_qualifying_stage_a_cut_to_eight_and_a_final(
     assert "Download" not in text
     for p in placed:
         assert f"{p.place_label} {p.player.display_name} {signed(p.points)}" in text, p
+
+
+def test_the_stage_form_fits_a_phone_and_the_stage_standings_a_projector(
+    live_server, page: Page, qualified, organiser, tmp_path
+):
+    services.add_stage(
+        qualified.pk, services.StagePlan(name="Qualifying", first_session=1, last_session=2)
+    )
+    log_in_as(page, live_server, organiser)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/events/winter/stages/new/")
+    fits_the_phone(page)
+    button = page.get_by_role("button", name="Add the stage").bounding_box()
+    assert button is not None and button["height"] >= 44
+    for choice in page.locator("#id_entrants label, #id_carry label").all():
+        box = choice.bounding_box()
+        assert box is not None and box["height"] >= 44
+    page.screenshot(path=str(tmp_path / "stage-form-phone.png"), full_page=True)
+    # A refusal at 390 px: the sessions overlap the first stage's.
+    page.get_by_label("Name").fill("Final")
+    page.get_by_label("First session").fill("2")
+    page.get_by_label("Last session").fill("3")
+    page.get_by_label("The top of the previous stage").check()
+    page.get_by_label("How many go through (top)").fill("8")
+    page.get_by_label("Nothing: totals start again").check()
+    page.get_by_role("button", name="Add the stage").click()
+    expect(page.locator(".errorlist")).to_contain_text("Stage 1 ends with session 2")
+    fits_the_phone(page)
+
+    for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
+        page.set_viewport_size(size)
+        page.goto(f"{live_server.url}/events/winter/stages/1/")
+        rows = page.locator("table.stage-standings tbody tr")
+        expect(rows).to_have_count(16)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size["width"]
+        # Every column of the last row is on the screen, not cut at its edge.
+        cell = rows.last.locator("td").last.bounding_box()
+        assert cell is not None and cell["x"] + cell["width"] <= size["width"]

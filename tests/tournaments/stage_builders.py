@@ -32,7 +32,9 @@ def staged_event(organiser, slug: str, sessions: int) -> Event:
 
 
 def session(event: Event, number: int) -> Session:
-    return event.sessions.get(number=number)
+    # Read afresh with its event, as a request would: the event's stage count changed
+    # since `event` was made.
+    return Session.objects.select_related("event").get(event_id=event.pk, number=number)
 
 
 def play(event: Event, number: int, *tables) -> None:

@@ -157,6 +157,9 @@ def test_hidden_totals_are_kept_from_players_but_not_from_the_director(
         text = anonymous.get(url).content.decode()
         assert "hide the totals" in text and "115.0" not in text
     assert anonymous.get(placement).status_code == 404
+    # Nor does the room's screen show them.
+    live = reverse("tournaments:live", args=[season.slug])
+    assert "115.0" not in anonymous.get(live).content.decode()
     assert "115.0" in organiser_client.get(standings).content.decode()
     assert "115.0" in organiser_client.get(stage_page).content.decode()
     # Seating still works for the director.
@@ -164,6 +167,7 @@ def test_hidden_totals_are_kept_from_players_but_not_from_the_director(
     assert organiser_client.get(seat).status_code == 200
     organiser_client.post(reverse("tournaments:stage_hide", args=[season.slug, 2]), {"hidden": "0"})
     assert "115.0" in anonymous.get(standings).content.decode()
+    assert "115.0" in anonymous.get(live).content.decode()
 
 
 def test_the_standings_page_and_the_file_show_the_final_placement(anonymous, season):
@@ -198,3 +202,20 @@ def test_the_last_stage_alone_may_be_removed(organiser_client, season):
     assert Stage.objects.filter(event=season).count() == 2
     organiser_client.post(reverse("tournaments:stage_remove", args=[season.slug, 2]))
     assert list(Stage.objects.filter(event=season).values_list("number", flat=True)) == [1]
+
+
+def test_a_stage_session_is_seated_only_after_the_cut(organiser_client, season):
+    stage(season, "Final", 3, 3, entrants="top", top=4, carry="full")
+    seat = reverse("tournaments:seat_players", args=[season.slug, 3])
+    page = organiser_client.get(seat).content.decode()
+    assert "which nobody has entered yet: cut to it on its stage page first" in page
+    organiser_client.post(reverse("tournaments:stage_cut", args=[season.slug, 2]), {"confirm": "1"})
+    page = organiser_client.get(seat).content.decode()
+    assert "nobody has entered" not in page
+    # The plan seats the four finalists at one table.
+    response = organiser_client.post(
+        seat, {"method": "random", "entry_mode": "hands", "rounds": "1", "preview": "1"}
+    )
+    text = response.content.decode()
+    assert all(name in text for name in ("E", "A", "C", "G"))
+    assert "Preview: 1 table" in text

@@ -18,6 +18,7 @@ from tests.tournaments.stage_builders import (
 )
 from tournaments.reading.placement import final_placement
 from tournaments.reading.stages import all_stage_standings, cut_preview
+from tournaments.services import StageRefused
 from tournaments.wording.refusals import say
 
 pytestmark = pytest.mark.django_db
@@ -320,3 +321,62 @@ def test_a_stage_with_no_results_yet_ranks_on_carried_points(organiser):
     ]
     # The final's three lead the placement although they have not played it yet.
     assert [p.player.display_name for p in final_placement(event)][:3] == ["P5", "P1", "P3"]
+
+
+def test_a_stage_with_its_own_preset_scores_its_games_under_it(organiser):
+    event = staged_event(organiser, "ownrules", 3)
+    stage(event, "Season", 1, 2)
+    stage(event, "Final", 3, 3, entrants="top", top=3, carry="none", rules_preset="tenhou")
+    _season(event)
+    cut(event, 2)
+    # Tenhou's uma is +20/+10/-10/-20 (oka +20 as under ari-ari): 35,000/30,000/20,000/
+    # 15,000 gives +5+20+20 = +45, +10, -10-10 = -20, -15-20 = -35. P4 sits in for the
+    # fourth seat: a fourth player at the table, out of the final's standings.
+    play(event, 3, (["P5", "P1", "P3", "P4"], EVEN))
+    assert table(all_stage_standings(event)[1]) == [
+        ("1", "P5", d("0.0"), d("45.0"), d("45.0")),
+        ("2", "P1", d("0.0"), d("10.0"), d("10.0")),
+        ("3", "P3", d("0.0"), d("-20.0"), d("-20.0")),
+    ]
+    # The season's games stay under the event's ari-ari: P5's 115.0 there is unchanged.
+    assert all_stage_standings(event)[0].rows[0].total == d("115.0")
+
+
+def test_a_stage_preset_cannot_change_over_sessions_with_results(organiser):
+    event = staged_event(organiser, "lateRules".lower(), 2)
+    _season(event)
+    with pytest.raises(StageRefused, match="has results under the rules"):
+        stage(event, "Season", 1, 2, rules_preset="tenhou")
+    with pytest.raises(StageRefused, match="as many players"):
+        stage(event, "Season", 1, 2, rules_preset="tenhou-sanma")
+    assert not event.stages.exists()
+
+
+def test_points_for_a_bye_count_for_each_session_an_entrant_sits_out(organiser):
+    event = staged_event(organiser, "byes", 4)
+    stage(event, "Club nights", 1, 2)
+    stage(
+        event,
+        "Club final",
+        3,
+        4,
+        entrants="top",
+        top=5,
+        carry="seed_table",
+        carry_table=("40", "30", "20", "10", "0"),
+        bye_points=d("2.5"),
+    )
+    _club(event)
+    cut(event, 2)
+    play(event, 3, (["F", "G", "C", "A"], SEED_EXAMPLE))
+    play(event, 4, (["A", "E", "G", "F"], EVEN))
+    # As in the club final above, with 2.5 for E's bye in session 3 and C's in session 4:
+    # E 50.0 + 2.5 = 52.5; C 1.8 + 2.5 = 4.3; A, F and G played both sessions.
+    final = all_stage_standings(event)[1]
+    assert [(r.player, r.byes, r.total) for r in final.rows] == [
+        ("E", 1, d("52.5")),
+        ("A", 0, d("37.0")),
+        ("F", 0, d("16.3")),
+        ("C", 1, d("4.3")),
+        ("G", 0, d("-5.1")),
+    ]

@@ -375,9 +375,8 @@ def test_the_pages_take_the_same_few_queries_at_any_size(
         12 if name == "standings" else 48
     )
     # The event, the sessions (or the number of rows), and the rows themselves; the
-    # standings sum in the database and read their sessions and latest lines apart, and
-    # read the event's stages (whether one hides the totals) once for each results version.
-    most = 6 if name == "standings" else 3
+    # standings sum in the database and read their sessions and latest lines apart.
+    most = 5 if name == "standings" else 3
     for query in ({}, {"sort": "player"}, {"first_session": "2"}, {"_export": "xlsx"}):
         for event in (league, big):
             with django_assert_max_num_queries(most):

@@ -14,6 +14,18 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name="event",
+            name="stage_count",
+            field=models.PositiveSmallIntegerField(
+                default=0, editable=False, verbose_name="stages"
+            ),
+        ),
+        migrations.AddField(
+            model_name="event",
+            name="totals_hidden",
+            field=models.BooleanField(default=False, editable=False, verbose_name="totals hidden"),
+        ),
         migrations.CreateModel(
             name='Stage',
             fields=[
@@ -26,7 +38,7 @@ class Migration(migrations.Migration):
                 ('top', models.PositiveIntegerField(blank=True, help_text='How many go through from the previous stage.', null=True, verbose_name='top')),
                 ('carry', models.CharField(choices=[('none', 'Nothing: totals start again'), ('full', 'The whole total'), ('factor', 'A part of the total'), ('seed_table', 'Points by seed'), ('brackets', 'Starting points by bracket')], default='none', max_length=12, verbose_name='carry')),
                 ('carry_factor', models.DecimalField(blank=True, decimal_places=2, max_digits=4, null=True, verbose_name='factor')),
-                ('carry_rounding', models.CharField(choices=[('half_up', 'To the tenth, halves away from zero'), ('up', 'To the tenth above'), ('down', 'To the tenth below'), ('half_even', 'To the tenth, halves to even')], default='half_up', max_length=10, verbose_name='rounding')),
+                ('carry_rounding', models.CharField(choices=[('half_up', 'Tenths, halves away from zero'), ('up', 'Tenths, up'), ('down', 'Tenths, down'), ('half_even', 'Tenths, halves to even')], default='half_up', max_length=10, verbose_name='rounding')),
                 ('carry_table', models.JSONField(blank=True, default=list, verbose_name='carry table')),
                 ('rules_preset', models.CharField(blank=True, choices=[('ari-ari', 'ari-ari'), ('club', 'club'), ('tenhou', 'tenhou'), ('tenhou-east', 'tenhou-east'), ('mahjongsoul', 'mahjongsoul'), ('mahjongsoul-east', 'mahjongsoul-east'), ('mleague', 'mleague'), ('wrc', 'wrc'), ('ema', 'ema'), ('tenhou-sanma', 'tenhou-sanma'), ('tenhou-sanma-east', 'tenhou-sanma-east'), ('mahjongsoul-sanma', 'mahjongsoul-sanma'), ('mahjongsoul-sanma-east', 'mahjongsoul-sanma-east')], help_text="Empty: the event's rules.", max_length=32, verbose_name='rules preset')),
                 ('seating_method', models.CharField(blank=True, max_length=12, verbose_name='seating method')),

@@ -61,13 +61,14 @@ def create_game_from_record(
     result: GameResult | None = None,
 ) -> Game:
     """A whole game from a tenbou-game/1 document (hands or final scores, and penalties),
-    scored under the session's event rules; finished if the engine says it is over.
+    scored under the session's rules (its stage's preset, or its event's); finished if the
+    engine says it is over.
 
     The record's own `rules` are not used: an event's games follow the event's rules.
     `result` is the record's replay under those rules when the caller has made it
     already (a large import replays every game before it writes anything).
     """
-    doc = {**doc, "rules": session.event.rules_spec()}
+    doc = {**doc, "rules": session.rules_spec()}
     doc["players"] = [p.display_name for p in players]
     if result is None:
         result = replay_record(doc)

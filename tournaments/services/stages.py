@@ -143,6 +143,30 @@ def _check(plan: StagePlan, number: int, others: Sequence[Stage]) -> None:
         raise StageRefused(gettext_noop("Each tie-break may be listed once."))
 
 
+def _check_rules(event: Event, plan: StagePlan, before: str | None) -> None:
+    """A stage's own preset seats as many players as the event's, and changes only while
+    none of its sessions has results (they were scored under the rules before)."""
+    if plan.rules_preset and scoring.resolve_rules(plan.rules_preset).players != (
+        event.player_count
+    ):
+        raise StageRefused(
+            gettext_noop("The stage's rules must seat as many players as the event's.")
+        )
+    if plan.rules_preset == (before or ""):
+        return
+    for session in event.sessions.filter(
+        number__gte=plan.first_session, number__lte=plan.last_session
+    ):
+        if session_has_results(session):
+            raise StageRefused(
+                gettext_noop(
+                    "Session %(number)s has results under the rules it was played with: a "
+                    "stage over it cannot change them."
+                ),
+                number=session.number,
+            )
+
+
 def _fields(plan: StagePlan) -> dict:
     def stored(value):
         # Seed tables keep their decimals exact as text; brackets are whole points.
@@ -168,6 +192,23 @@ def _fields(plan: StagePlan) -> dict:
     }
 
 
+def _describe_stages(event_id: int) -> None:
+    """Write the event's stage count and whether a stage hides its totals (its row is
+    locked by the caller)."""
+    stages = Stage.objects.filter(event_id=event_id)
+    Event.objects.filter(pk=event_id).update(
+        stage_count=stages.count(), totals_hidden=stages.filter(hidden=True).exists()
+    )
+    versions.changed(event_id, results=True)
+
+
+def _locked_stage(stage_id: int) -> Stage:
+    """The stage, its event's row locked first (the order every stage write takes)."""
+    event_id = Stage.objects.values_list("event_id", flat=True).get(pk=stage_id)
+    Event.objects.select_for_update().filter(pk=event_id).first()
+    return Stage.objects.select_for_update().select_related("event").get(pk=stage_id)
+
+
 def add_stage(event_id: int, plan: StagePlan) -> Stage:
     """A new stage after the event's last one."""
     try:
@@ -180,8 +221,9 @@ def add_stage(event_id: int, plan: StagePlan) -> Stage:
                 )
             number = max((s.number for s in others), default=0) + 1
             _check(plan, number, others)
+            _check_rules(event, plan, None)
             stage = Stage.objects.create(event=event, number=number, **_fields(plan))
-            versions.changed(event.pk, results=True)
+            _describe_stages(event.pk)
             return stage
     except StageRefused:
         raise
@@ -193,13 +235,14 @@ def change_stage(stage_id: int, plan: StagePlan) -> Stage:
     """New settings for a stage; its entrants stay as cut."""
     try:
         with transaction.atomic():
-            stage = Stage.objects.select_for_update().get(pk=stage_id)
+            stage = _locked_stage(stage_id)
             others = list(Stage.objects.filter(event_id=stage.event_id).exclude(pk=stage.pk))
             _check(plan, stage.number, others)
+            _check_rules(stage.event, plan, stage.rules_preset)
             for name, value in _fields(plan).items():
                 setattr(stage, name, value)
             stage.save()
-            versions.changed(stage.event_id, results=True)
+            _describe_stages(stage.event_id)
             return stage
     except StageRefused:
         raise
@@ -210,19 +253,19 @@ def change_stage(stage_id: int, plan: StagePlan) -> Stage:
 def remove_stage(stage_id: int) -> None:
     """Remove the event's last stage (its sessions and games stay)."""
     with transaction.atomic():
-        stage = Stage.objects.select_for_update().get(pk=stage_id)
+        stage = _locked_stage(stage_id)
         if Stage.objects.filter(event_id=stage.event_id, number__gt=stage.number).exists():
             raise StageRefused(gettext_noop("Remove the later stages first."))
         stage.delete()
-        versions.changed(stage.event_id, results=True)
+        _describe_stages(stage.event_id)
 
 
 def hide_stage_totals(stage_id: int, hidden: bool) -> Stage:
     with transaction.atomic():
-        stage = Stage.objects.select_for_update().get(pk=stage_id)
+        stage = _locked_stage(stage_id)
         stage.hidden = hidden
         stage.save(update_fields=["hidden"])
-        versions.changed(stage.event_id, results=True)
+        _describe_stages(stage.event_id)
         return stage
 
 
@@ -234,7 +277,7 @@ def cut_to_stage(stage_id: int, player_ids: Sequence[int]) -> Stage:
             gettext_noop("A stage has 1 to %(most)s entrants, each once."), most=ROSTER_LIMIT
         )
     with transaction.atomic():
-        stage = Stage.objects.select_for_update().select_related("event").get(pk=stage_id)
+        stage = _locked_stage(stage_id)
         for session in stage.sessions():
             if session_has_results(session):
                 raise StageRefused(

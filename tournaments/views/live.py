@@ -26,6 +26,7 @@ from ..wording import formatting
 from .room import open_calls, signal_context
 from .rounds import clock_context
 from .sheets import round_name
+from .stages import stage_totals_hidden
 
 POLL_SECONDS = 5
 TOP = 8  # always shown
@@ -117,7 +118,8 @@ def _panel(
     request: HttpRequest, event, session: Session | None, page: int, top: int, *, chosen: bool
 ) -> str:
     standings = event_standings(event, lines=0)  # totals only
-    rows = standings.rows
+    # Before a final the organisers may hide the totals: the room's screen shows none.
+    rows = [] if stage_totals_hidden(event) else standings.rows
     rest = rows[top:]
     pages = max(1, -(-len(rest) // PAGE))
     page_index = page % pages

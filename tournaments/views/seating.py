@@ -102,7 +102,13 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
         initial=_initial(session),
     )
     context["form"] = form
-    if has_results:
+    waiting = seat_plans.awaiting_cut(session)
+    if waiting is not None:
+        context["refusal"] = _(
+            "Session %(number)s belongs to %(stage)s, which nobody has entered yet: cut to "
+            "it on its stage page first."
+        ) % {"number": session.number, "stage": waiting.name}
+    elif has_results:
         context["refusal"] = _(
             "Session %(number)s has results entered already, so it cannot be seated "
             "again. Seat a new session, or delete its hands and final scores first."

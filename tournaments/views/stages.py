@@ -30,25 +30,15 @@ def _stage(event: Event, number: int) -> Stage:
     return stage
 
 
-def _summary(event: Event) -> dict:
-    """The event's stages by number and name, and whether one hides its totals: kept
-    under the results version, which every change of a stage replaces, so that the
-    standings of an event without stages cost no query more."""
-
-    def build() -> dict:
-        rows = list(Stage.objects.filter(event=event).values_list("number", "name", "hidden"))
-        return {
-            "names": {number: name for number, name, _hidden in rows},
-            "hidden": any(hidden for _n, _name, hidden in rows),
-        }
-
-    return versions.cached("stages", event, versions.RESULTS, build)
+def stage_totals_hidden(event: Event) -> bool:
+    """Whether a stage of the event hides its totals (from everyone but the organisers)."""
+    return event.totals_hidden
 
 
 def totals_hidden(request: HttpRequest, event: Event) -> bool:
     """Whether this visitor may not see the event's totals: a stage hides them and the
     visitor does not organise the event."""
-    return _summary(event)["hidden"] and not access.organises(request, event.pk)
+    return event.totals_hidden and not access.organises(request, event.pk)
 
 
 @access.readable_event
@@ -227,16 +217,16 @@ def placement_export(request: HttpRequest, event: Event) -> HttpResponse:
 def placement_context(request: HttpRequest, event: Event) -> dict:
     """What the standings page shows of the final placement: for an event with stages,
     the placement table; nothing for one without (its standings are its placement)."""
-    names = _summary(event)["names"]
-    if not names:
+    if not event.stage_count:
         return {"placement": None}
+
+    def build() -> list[dict]:
+        names = dict(Stage.objects.filter(event=event).values_list("number", "name"))
+        return placement_records(final_placement(event), names)
+
     address = reverse("tournaments:placement_export", args=[event.slug])
     return {
-        "placement": versions.cached(
-            "placement",
-            event,
-            versions.RESULTS,
-            lambda: placement_records(final_placement(event), names),
-        ),
+        # Kept under the results version, which every change of a stage replaces.
+        "placement": versions.cached("placement", event, versions.RESULTS, build),
         "placement_links": [(f.upper(), f"{address}?_export={f}") for f in EXPORT_FORMATS],
     }
