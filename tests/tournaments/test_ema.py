@@ -20,6 +20,7 @@ from tournaments.models import (
     Event,
     Game,
     GameSeat,
+    Penalty,
     Player,
     PlayerTotal,
     Session,
@@ -228,7 +229,7 @@ def test_penalties_that_do_not_balance_refuse_the_ema_file(organiser_client, tou
     assert response.status_code == 409
     page = response.content.decode()
     assert (
-        "Session 1, table 1: the penalties counted for P02 (-5.0) are not those recorded (0)"
+        "Session 1, table 1: the penalties counted for P02 (-5.0) are not those recorded (0.0)"
         in (page)
     )
 
@@ -241,7 +242,7 @@ def test_totals_behind_their_games_refuse_the_ema_file(organiser_client, tournam
     problems = ema.balance_problems(tournament)
 
     assert problems == [
-        "P05: the standings count 0, their games add up to 69. Save the event's rules page "
+        "P05: the standings count 0.0, their games add up to 69.0. Save the event's rules page "
         "again: it scores every game anew and recounts the standings."
     ]
     response = organiser_client.get(url("ema_results", tournament.slug), {"_export": "csv"})
@@ -748,3 +749,29 @@ def test_the_migration_takes_the_spaces_out_of_stored_ema_numbers():
     migration.tidy_ema_numbers(apps, None)
 
     assert sorted(Player.objects.values_list("ema_number", flat=True)) == ["04010001", "04010002"]
+
+
+def test_a_seat_without_its_result_refuses_the_ema_file(tournament):
+    GameSeat.objects.filter(player__display_name="P07").update(match_points=None)
+
+    problems = ema.balance_problems(tournament)
+
+    assert problems[0] == "Session 1, table 2: West (P07) has no final result."
+
+
+def test_a_penalty_for_a_seat_the_game_lacks_refuses_the_ema_file(tournament):
+    game = Game.objects.get(session__event=tournament, table_number=3)
+    Penalty.objects.create(game=game, seat=3, match_points=Decimal("-5"), reason="late")
+    GameSeat.objects.filter(game=game, seat=3).delete()
+
+    problems = ema.balance_problems(tournament)
+
+    assert "Session 1, table 3: a penalty names seat 4, which the game does not have." in problems
+
+
+def test_the_refusal_lists_ten_problems_and_counts_the_rest(tournament):
+    GameSeat.objects.filter(game__session__event=tournament).update(match_points=None)
+
+    problems = ema.shown_problems(ema.balance_problems(tournament))
+
+    assert len(problems) == 11 and problems[-1] == "… and 14 more problems."

@@ -138,6 +138,11 @@ def results(event: Event) -> list[EmaRow]:
     return rows_of(final_placement(event))
 
 
+def in_tenths(count: int) -> Decimal:
+    """Whole tenths as match points: -50 -> -5.0."""
+    return (Decimal(count) / 10).quantize(Decimal("0.1"))
+
+
 def _where(game: Game) -> str:
     return _("Session %(session)s, table %(table)s") % {
         "session": game.session.number,
@@ -154,9 +159,10 @@ def balance_problems(event: Event) -> list[str]:
     3. the penalties held in each seat's results are the penalties recorded for that seat
        of that game (none lost, none counted twice), and no penalty names a seat the game
        does not have;
-    4. each ranked player's stored total is the sum of their games' match points, which
-       include the penalties (and, under the EMA substitute rule, -30 for each game a
-       substitute played in their place): the standings are not behind their games.
+    4. (once 1-3 hold) each ranked player's stored total is the sum of their games' match
+       points, which include the penalties (and, under the EMA substitute rule, -30 for
+       each game a substitute played in their place): the standings are not behind their
+       games.
     """
     problems: list[str] = []
     games = list(
@@ -172,23 +178,36 @@ def balance_problems(event: Event) -> list[str]:
             _("%(where)s is not finished: finish it or delete it.") % {"where": _where(game)}
         )
     finished = {game.pk: game for game in games if game.status == Game.Status.FINISHED}
+    # Plain values, a row a seat: a league's thousands of games read without models.
     seats = defaultdict(list)
-    for seat in GameSeat.objects.filter(game_id__in=finished).order_by("game_id", "seat"):
-        seats[seat.game_id].append(seat)
-    recorded: dict[tuple[int, int], int] = defaultdict(int)
-    for game_id, seat, points in Penalty.objects.filter(game_id__in=finished).values_list(
-        "game_id", "seat", "match_points"
+    for game_id, *values in (
+        GameSeat.objects.filter(game__session__event=event, game__status=Game.Status.FINISHED)
+        .order_by("game_id", "seat")
+        .values_list(
+            "game_id",
+            "seat",
+            "player__display_name",
+            "score",
+            "placement",
+            "match_points",
+            "penalty_points",
+        )
     ):
-        recorded[game_id, seat] += tenths(points)
+        seats[game_id].append(values)
+    recorded: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for game_id, seat, points in Penalty.objects.filter(
+        game__session__event=event, game__status=Game.Status.FINISHED
+    ).values_list("game_id", "seat", "match_points"):
+        recorded[game_id][seat] += tenths(points)
     for game_id, game in finished.items():
-        numbers = {seat.seat for seat in seats[game_id]}
-        for seat in seats[game_id]:
-            if seat.score is None or seat.placement is None or seat.match_points is None:
+        penalties = recorded.get(game_id, {})
+        for seat, player, score, placement, points, penalty in seats[game_id]:
+            if score is None or placement is None or points is None:
                 problems.append(
                     _("%(where)s: %(wind)s (%(player)s) has no final result.")
-                    % {"where": _where(game), "wind": WINDS[seat.seat], "player": seat.player}
+                    % {"where": _where(game), "wind": WINDS[seat], "player": player}
                 )
-            elif tenths(seat.penalty_points) != recorded.get((game_id, seat.seat), 0):
+            elif tenths(penalty) != penalties.get(seat, 0):
                 problems.append(
                     _(
                         "%(where)s: the penalties counted for %(player)s (%(counted)s) are "
@@ -197,18 +216,20 @@ def balance_problems(event: Event) -> list[str]:
                     )
                     % {
                         "where": _where(game),
-                        "player": seat.player,
-                        "counted": seat.penalty_points,
-                        "recorded": Decimal(recorded.get((game_id, seat.seat), 0)) / 10,
+                        "player": player,
+                        "counted": in_tenths(tenths(penalty)),
+                        "recorded": in_tenths(penalties.get(seat, 0)),
                     }
                 )
-        for key in recorded:
-            if key[0] == game_id and key[1] not in numbers:
-                problems.append(
-                    _("%(where)s: a penalty names seat %(seat)s, which the game does not have.")
-                    % {"where": _where(game), "seat": key[1] + 1}
-                )
-    if not unfinished:
+        held = {values[0] for values in seats[game_id]}
+        for seat in sorted(set(penalties) - held):
+            problems.append(
+                _("%(where)s: a penalty names seat %(seat)s, which the game does not have.")
+                % {"where": _where(game), "seat": seat + 1}
+            )
+    # The totals are checked against games that are whole: with a game or a seat wanting,
+    # the problems above say what to put right first.
+    if not problems:
         problems.extend(_totals_behind(event))
     return problems
 
@@ -223,7 +244,7 @@ def _totals_behind(event: Event) -> list[str]:
         .annotate(points=Sum("match_points"))
         .values_list("player_id", "points")
     ):
-        counted[player_id] += tenths(points)
+        counted[player_id] += tenths(points or 0)
     for _session, player_id, _last in replaced_games(event.pk):
         counted[player_id] += tenths(REPLACED_GAME_POINTS)
     stored = dict(
@@ -244,8 +265,8 @@ def _totals_behind(event: Event) -> list[str]:
                 )
                 % {
                     "player": names.get(player_id, "?"),
-                    "stored": Decimal(stored.get(player_id, 0)) / 10,
-                    "counted": Decimal(counted.get(player_id, 0)) / 10,
+                    "stored": in_tenths(stored.get(player_id, 0)),
+                    "counted": in_tenths(counted.get(player_id, 0)),
                 }
             )
     return problems
