@@ -775,3 +775,37 @@ def test_the_refusal_lists_ten_problems_and_counts_the_rest(tournament):
     problems = ema.shown_problems(ema.balance_problems(tournament))
 
     assert len(problems) == 11 and problems[-1] == "… and 14 more problems."
+
+
+def test_the_standings_say_when_the_ema_substitute_rule_counts(client, replaced):
+    assert "EMA substitute rule" not in client.get(url("standings", "cup")).content.decode()
+    Event.objects.filter(pk=replaced.pk).update(substitute_rule="ema")
+
+    page = client.get(url("standings", "cup")).content.decode()
+
+    assert "counts −30 match points for that player, as a last place" in page
+
+
+def test_the_event_form_sets_the_qualification_and_the_substitute_rule(
+    organiser_client, tournament
+):
+    form = organiser_client.get(url("event_edit", "open"), HTTP_ACCEPT_LANGUAGE="ja")
+    assert "代打ちの扱い" in form.content.decode() and "予選あり" in form.content.decode()
+
+    organiser_client.post(
+        url("event_edit", "open"),
+        {
+            "name": "Open",
+            "slug": "open",
+            "kind": "tournament",
+            "starts_on": "2026-05-02",
+            "ends_on": "2026-05-03",
+            "is_public": "on",
+            "substitute_rule": "unranked",
+            "ema_qualification": "on",
+        },
+    )
+
+    page = organiser_client.get(url("event", "open")).content.decode()
+    # One day (+1), 24 players (+0), 7 countries (+0.5), a qualification (+1).
+    assert "MERS weight 2.5" in page and "qualification needed" in page
