@@ -1,6 +1,15 @@
 """Country codes a player may carry: ISO 3166-1 alpha-2, the two letters the standard
 gives each country ("DE", "FR", "JP"), with the English short name.
 
+Which standard the EMA's own results pages use for a country is not stated on the EMA
+pages found (https://mahjong-europe.org/ranking/Basicsranking.html and the ranking
+overview http://mahjong-europe.org/ranking/RankingOverview.html name countries in words);
+the EMA numbers its member associations with two digits of its own ([01] Austria,
+[04] France, [05] Germany... as the riichi.wiki page "European Mahjong Association"
+lists them), which begin their players' EMA numbers. ISO 3166-1 alpha-2 is the common
+standard, covers players from countries outside the EMA too, and turns into a country
+name (or the EMA's number) without ambiguity.
+
 The list is ISO 3166-1 as the Debian iso-codes package ships it
 (`/usr/share/iso-codes/json/iso_3166-1.json`), written out here so that the app needs no
 package for it. The names stay English: they are the standard's own short names.
