@@ -145,14 +145,32 @@ def _counted_seats(**where) -> Iterable[tuple]:
 REPLACED_GAME_POINTS = Decimal(-30)
 
 
+def ema_rule_event(event_id: int, game: Game | None = None) -> Event | None:
+    """The event if it keeps the EMA substitute rule, else None; read from `game` when it
+    holds its event already (a hand's save), so that the common case costs no query."""
+    if game is not None and Game.session.is_cached(game) and Session.event.is_cached(game.session):
+        event = game.session.event
+        return event if event.substitute_rule == SubstituteRule.EMA else None
+    return Event.objects.filter(pk=event_id, substitute_rule=SubstituteRule.EMA).first()
+
+
+_NOT_READ = object()
+
+
 def replaced_games(
-    event_id: int, *, session_id: int | None = None, player_ids: Iterable[int] | None = None
+    event_id: int,
+    *,
+    session_id: int | None = None,
+    player_ids: Iterable[int] | None = None,
+    event: Event | None | object = _NOT_READ,
 ) -> list[tuple[int, int, int]]:
     """(session id, replaced player id, the table's last place) for each finished game a
     substitute of the pool played in a no-show's place (`CheckIn.replaced_by`), when the
     event keeps the EMA substitute rule; none under today's rule, where the replaced player
-    simply misses the game. Optionally only in one session, or of some replaced players."""
-    event = Event.objects.filter(pk=event_id, substitute_rule=SubstituteRule.EMA).first()
+    simply misses the game. Optionally only in one session, or of some replaced players;
+    `event` is `ema_rule_event`'s answer when the caller has it."""
+    if event is _NOT_READ:
+        event = ema_rule_event(event_id)
     if event is None:
         return []
     checks = CheckIn.objects.filter(
@@ -189,7 +207,7 @@ def replaced_games(
 
 
 def replacing(game: Game) -> set[int]:
-    """The players the substitutes of `game` replaced (under the EMA substitute rule)."""
+    """The players the substitutes of `game` replaced (for the EMA substitute rule)."""
     substitutes = set(
         GameSeat.objects.filter(game_id=game.pk, is_substitute=True).values_list(
             "player_id", flat=True
@@ -300,8 +318,11 @@ def _lock_players(ids: Iterable[int]) -> None:
     )
 
 
-def _recount_players(event_id: int, session_id: int, ids: set[int]) -> None:
-    """Recount the rows of players `ids` in one session, then their event rows."""
+def _recount_players(
+    event_id: int, session_id: int, ids: set[int], *, ema_event: Event | None | object = _NOT_READ
+) -> None:
+    """Recount the rows of players `ids` in one session, then their event rows
+    (`ema_event`: see `replaced_games`)."""
     _lock_players(ids)
     counted: dict[int, _Sums] = {}
     for _session, player_id, score, placement, points, penalty in _counted_seats(
@@ -309,7 +330,7 @@ def _recount_players(event_id: int, session_id: int, ids: set[int]) -> None:
     ):
         counted.setdefault(player_id, _Sums()).add_seat(score, placement, points, penalty)
     for _session, player_id, last_place in replaced_games(
-        event_id, session_id=session_id, player_ids=ids
+        event_id, session_id=session_id, player_ids=ids, event=ema_event
     ):
         counted.setdefault(player_id, _Sums()).add_replaced(last_place)
     PlayerTotal.objects.filter(session_id=session_id, player_id__in=ids).delete()
@@ -396,12 +417,14 @@ def game_changed(game: Game, *, counted_before: bool, players: Iterable[int] = (
     if pending is not None:
         pending.add(event_id)
         return
-    ids = (
-        set(players)
-        | set(GameSeat.objects.filter(game_id=game.pk).values_list("player_id", flat=True))
-        | replacing(game)
+    ids = set(players) | set(
+        GameSeat.objects.filter(game_id=game.pk).values_list("player_id", flat=True)
     )
-    _recount_players(event_id, game.session_id, ids)
+    ema_event = ema_rule_event(event_id, game)
+    if ema_event is not None:
+        # The players its substitutes replaced are given the game too.
+        ids |= replacing(game)
+    _recount_players(event_id, game.session_id, ids, ema_event=ema_event)
     _count_games(event_id, game.session_id, int(counted(game)) - int(counted_before))
     versions.changed(event_id, results=True)
 
