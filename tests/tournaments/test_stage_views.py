@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
 from tests.tournaments.stage_builders import EVEN, SEED_EXAMPLE, WIDE, play, stage, staged_event
-from tournaments import seat_plans
-from tournaments.models import Stage, StageEntrant
+from tournaments import seat_plans, services
+from tournaments.models import Session, Stage, StageEntrant
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +117,7 @@ def test_the_cut_previews_who_goes_through_and_fixes_them_on_confirm(organiser_c
     seeded = StageEntrant.objects.filter(stage=final).order_by("seed")
     assert [e.player.display_name for e in seeded] == ["E", "A", "C", "G"]
     # The final's session seats the four entrants, not the eight players.
-    session = season.sessions.get(number=3)
+    session = Session.objects.select_related("event").get(event=season, number=3)
     assert {p.display_name for p in seat_plans.playing(session)} == {"E", "A", "C", "G"}
     page = organiser_client.get(reverse("tournaments:stage", args=[season.slug, 2]))
     assert "115.0" in page.content.decode()
@@ -219,3 +220,16 @@ def test_a_stage_session_is_seated_only_after_the_cut(organiser_client, season):
     text = response.content.decode()
     assert all(name in text for name in ("E", "A", "C", "G"))
     assert "Preview: 1 table" in text
+
+
+def test_the_service_refuses_a_seating_method_the_seating_page_does_not_know(season):
+    with pytest.raises(services.StageRefused, match="seating methods"):
+        stage(season, "Final", 3, 3, seating_method="by height")
+    assert Stage.objects.filter(event=season).count() == 1
+
+
+def test_the_seating_page_starts_from_the_stage_s_own_method(organiser_client, season):
+    stage(season, "Final", 3, 3, entrants="top", top=4, carry="full", seating_method="swiss")
+    organiser_client.post(reverse("tournaments:stage_cut", args=[season.slug, 2]), {"confirm": "1"})
+    page = organiser_client.get(reverse("tournaments:seat_players", args=[season.slug, 3]))
+    assert re.search(r'value="swiss"[^>]*checked', page.content.decode())

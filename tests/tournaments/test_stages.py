@@ -16,6 +16,8 @@ from tests.tournaments.stage_builders import (
     staged_event,
     table,
 )
+from tournaments import seat_plans, services
+from tournaments.models import Player, Session
 from tournaments.reading.placement import final_placement
 from tournaments.reading.stages import all_stage_standings, cut_preview
 from tournaments.services import StageRefused
@@ -380,3 +382,28 @@ def test_points_for_a_bye_count_for_each_session_an_entrant_sits_out(organiser):
         ("C", 1, d("4.3")),
         ("G", 0, d("-5.1")),
     ]
+
+
+def test_swiss_seating_of_a_stage_follows_its_standings_and_sits_out_the_last(organiser):
+    event = staged_event(organiser, "swiss", 3)
+    stage(event, "Season", 1, 2)
+    semi = stage(
+        event,
+        "Semi",
+        3,
+        3,
+        entrants="seeds",
+        carry="seed_table",
+        carry_table=("50", "40", "30", "20", "10", "0"),
+    )
+    _season(event)
+    # Seeded against the season's order: the season's best two are seeded last.
+    seeds = ["P2", "P7", "P6", "P3", "P1", "P5"]
+    services.cut_to_stage(semi.pk, [Player.objects.get(display_name=n).pk for n in seeds])
+    session = Session.objects.select_related("event").get(event=event, number=3)
+    proposal = seat_plans.propose(session, "swiss")
+    # Six entrants at tables of four: the four best of the stage's standings (50, 40, 30
+    # and 20 carried) at the one table; the last two, P1 and P5, sit out, although they
+    # lead the event's standings.
+    assert {p.display_name for _w, p in proposal.tables[0].seats} == {"P2", "P7", "P6", "P3"}
+    assert sorted(p.display_name for p in proposal.sitting_out) == ["P1", "P5"]

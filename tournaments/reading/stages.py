@@ -273,7 +273,10 @@ def stages_placement(event: Event, stages: list[Stage]) -> list[Placed]:
 
 
 def stage_of_session(event: Event, number: int) -> Stage | None:
-    """The stage a session (by number) belongs to, if any."""
+    """The stage a session (by number) belongs to, if any (no query for an event
+    without stages)."""
+    if not event.stage_count:
+        return None
     return (
         Stage.objects.filter(event=event, first_session__lte=number, last_session__gte=number)
         .order_by("number")

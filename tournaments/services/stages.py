@@ -36,6 +36,8 @@ class StageRefused(Refusal):
 MOST_POINTS = Decimal(1000)
 MOST_START = 1_000_000
 MOST_FACTOR = Decimal(10)
+# The seating page's methods (`forms.seating`), or none: chosen when seating.
+SEATING_METHODS = ("", "balanced", "swiss", "random", "fixed")
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,8 @@ def _check(plan: StagePlan, number: int, others: Sequence[Stage]) -> None:
         )
     if plan.rules_preset and plan.rules_preset not in scoring.PRESETS:
         raise StageRefused(gettext_noop("Choose one of the rules presets, or none."))
+    if plan.seating_method not in SEATING_METHODS:
+        raise StageRefused(gettext_noop("Choose one of the seating methods, or none."))
     if abs(plan.bye_points) > MOST_POINTS:
         raise StageRefused(gettext_noop("Points for a bye are at most 1000 either way."))
     known = set(Stage.TieBreak.values)
