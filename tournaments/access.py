@@ -403,21 +403,39 @@ def hand_entry_game(view: Callable | None = None, *, phone: bool = False):
     return decorate(view) if view is not None else decorate
 
 
-def organiser_of_player(view: Callable) -> Callable:
+def _of_player(refusal: Callable[[], str]) -> Callable[[Callable], Callable]:
     """Organisers of an event the player played in (see `may_link_login`) and the login
     linked to the player (`may_unlink_login`); 404 for a player the user may not know of
-    (see `visible_players`). The view gets `player` for `pk`."""
+    (see `visible_players`); `refusal()` says why to anyone else who may know of them. The
+    view gets `player` for `pk`."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
-        player = get_object_or_404(Player, pk=pk)
-        if not may_link_login(request.user, player) and not may_unlink_login(request.user, player):
-            # Known only from other organisers' private events: not there, as on its page.
-            if not may_know(request.user, player):
-                raise Http404("No such player.")
-            raise PermissionDenied(
-                _("Only an organiser of an event this player played in can link their login.")
-            )
-        return view(request, player, *args, **kwargs)
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+            player = get_object_or_404(Player, pk=pk)
+            if not may_link_login(request.user, player) and not may_unlink_login(
+                request.user, player
+            ):
+                # Known only from other organisers' private events: not there, as on its
+                # page.
+                if not may_know(request.user, player):
+                    raise Http404("No such player.")
+                raise PermissionDenied(refusal())
+            return view(request, player, *args, **kwargs)
 
-    return _declared(login_required(wrapper), "player's organisers")
+        return _declared(login_required(wrapper), "player's organisers")
+
+    return decorate
+
+
+# Linking a login to a player (see `_of_player`).
+organiser_of_player = _of_player(
+    lambda: _("Only an organiser of an event this player played in can link their login.")
+)
+# Changing a player's details: their names, EMA number and country (see `_of_player`).
+player_editor = _of_player(
+    lambda: _(
+        "Only an organiser of an event this player played in, or the player's own login, "
+        "can change their details."
+    )
+)

@@ -23,7 +23,17 @@ from scoring.errors import Phrase, gettext_noop
 from . import exchange, services, totals
 from .forms import RESERVED_SLUGS
 from .limits import MAX_TABLE_NUMBER
-from .models import Event, Game, Player, RosterEntry, Session, Stage, StageEntrant, TrailEntry
+from .models import (
+    Event,
+    Game,
+    Player,
+    RosterEntry,
+    Session,
+    Stage,
+    StageEntrant,
+    SubstituteRule,
+    TrailEntry,
+)
 from .wording.refusals import Refusal
 
 FORMAT = "tenbou-backup/1"
@@ -157,7 +167,10 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
         {
             "display_name": p.display_name,
             "real_name": p.real_name,
+            "last_name": p.last_name,
+            "first_name": p.first_name,
             "ema_number": p.ema_number,
+            "country": p.country,
             "active": p.active,
             "user": p.user.get_username() if p.user else None,
         }
@@ -182,6 +195,8 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
                 "is_public": event.is_public,
                 "rules_preset": event.rules_preset,
                 "rules_overrides": event.rules_overrides,
+                "substitute_rule": event.substitute_rule,
+                "ema_qualification": event.ema_qualification,
                 "organisers": sorted(u.get_username() for u in event.organisers.all()),
                 "roster": [
                     {
@@ -336,7 +351,11 @@ def restore_site(data: Any) -> dict[str, int]:
                 player = Player(
                     display_name=row["display_name"],
                     real_name=row["real_name"],
+                    # Backups written before players had these have none of them.
+                    last_name=row.get("last_name", ""),
+                    first_name=row.get("first_name", ""),
                     ema_number=row["ema_number"],
+                    country=row.get("country", ""),
                     active=row["active"],
                     user=users[row["user"]] if row["user"] else None,
                 )
@@ -361,6 +380,8 @@ def restore_site(data: Any) -> dict[str, int]:
                     is_public=event_data["is_public"],
                     rules_preset=event_data["rules_preset"],
                     rules_overrides=event_data["rules_overrides"],
+                    substitute_rule=event_data.get("substitute_rule", SubstituteRule.UNRANKED),
+                    ema_qualification=event_data.get("ema_qualification", False),
                 )
                 where = Phrase(gettext_noop("event %(number)s"), number=len(trails) + 1)
                 _checked(event, where)

@@ -21,6 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 
 import scoring
@@ -39,8 +40,11 @@ from .wording.refusals import Refusal
 FORMAT = "tenbou-event/1"
 
 
-def export_event(event: Event) -> dict[str, Any]:
-    """The event as a tenbou-event/1 document.
+def export_event(event: Event, *, names: bool = False) -> dict[str, Any]:
+    """The event as a tenbou-event/1 document. Its `players` give the EMA number and
+    country of each player seated in its games who has one (both shown on the players'
+    pages already), and with `names` (for the event's organisers) the last and first names
+    the EMA lists too.
 
     Read in five queries of plain values (games, seats, hands, wins, penalties) however
     many games there are, and put together by the same code as `Game.to_record()`:
@@ -106,10 +110,24 @@ def export_event(event: Event) -> dict[str, Any]:
         records.append(
             {"session": session, "table": table, "source_id": source_id, "record": record}
         )
+    fields = ("ema_number", "country") + (("last_name", "first_name") if names else ())
+    players = []
+    for name, *values in (
+        Player.objects.filter(seats__game__session__event=event)
+        .distinct()
+        .order_by("display_name")
+        .values_list("display_name", *fields)
+    ):
+        if any(values):
+            players.append(
+                {"name": name, **{f: v for f, v in zip(fields, values, strict=True) if v}}
+            )
     return {
         "format": FORMAT,
         "event": event.name,
         "rules": rules,
+        # Only when someone has details: an event file without them reads as before.
+        **({"players": players} if players else {}),
         "sessions": [
             {"number": number, "date": date.isoformat(), "title": title}
             for number, date, title in event.sessions.order_by("number").values_list(
@@ -195,6 +213,45 @@ MAX_REASON = Penalty._meta.get_field("reason").max_length
 # Four players' start points at most, each within the rules form's bound.
 MAX_SCORE = 4 * MAX_RULE_NUMBER
 MAX_STICKS = 100
+
+
+def _check_players(data: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """The export's player details by name, each checked as the player form checks it;
+    refused naming the first that is not."""
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise ImportRefused(gettext_noop("its players are not a list of players"))
+    if len(players) > MAX_IMPORT_GAMES * 4:
+        raise ImportRefused(gettext_noop("it lists more players than its games can seat"))
+    details: dict[str, dict[str, str]] = {}
+    for index, row in enumerate(players, start=1):
+        name = row.get("name")
+        if not name or not check_text(name, MAX_NAME):
+            raise ImportRefused(gettext_noop("player %(index)s has no name"), index=index)
+        values = {}
+        for field in services.PLAYER_DETAILS:
+            value = row.get(field, "")
+            limit = Player._meta.get_field(field).max_length
+            if not check_text(value, limit):
+                raise ImportRefused(
+                    gettext_noop("player %(index)s (%(name)s): %(field)s is not a text"),
+                    index=index,
+                    name=name,
+                    field=field,
+                )
+            if value:
+                try:
+                    Player._meta.get_field(field).run_validators(value)
+                except ValidationError as err:
+                    raise ImportRefused(
+                        gettext_noop("player %(index)s (%(name)s): %(problem)s"),
+                        index=index,
+                        name=name,
+                        problem=" ".join(err.messages),
+                    ) from None
+            values[field] = value
+        details[normalised(name)] = values
+    return details
 
 
 def _check_outline(data: dict[str, Any]) -> None:
@@ -591,6 +648,7 @@ def import_event(event: Event, data: Any, *, user=None, time_limit: float | None
             gettext_noop("an event export goes into an empty event: this one has sessions")
         )
     _check_outline(data)
+    details = _check_players(data)
     try:
         sessions, planned = _plan(data)
     except ImportRefused:
@@ -653,6 +711,11 @@ def import_event(event: Event, data: Any, *, user=None, time_limit: float | None
                     user=user,
                     result=game.result,
                 )
+            # Players the games seated take the details the export gives them, where they
+            # have none of their own.
+            services.fill_player_details(
+                [(player, details[name]) for name, player in found.items() if name in details]
+            )
     except ImportRefused:
         raise  # a refusal of its own (a ValueError too), worded already
     except (

@@ -28,6 +28,7 @@ from scoring.payouts import MAX_YAKUMAN, VALID_FU
 from scoring.record import FORMAT, dump_hand
 
 from . import versions
+from .countries import COUNTRIES
 from .limits import REFEREE_NOTE_LENGTH
 from .player_names import clean_player_name
 from .versions import new_version
@@ -59,6 +60,32 @@ def mask_seats(mask: int) -> tuple[int, ...]:
     return tuple(seat for seat in SEATS if mask & (1 << seat))
 
 
+def validate_ema_number(value: str) -> None:
+    """Eight digits: the form the EMA gives its player numbers (e.g. 04010001)."""
+    if not value.isascii() or not value.isdigit():
+        raise ValidationError(
+            _("An EMA number has digits only, e.g. 04010001."), code="ema_number_digits"
+        )
+    if len(value) != 8:
+        raise ValidationError(
+            _(
+                "An EMA number has 8 digits; this one has %(count)s. "
+                "Check it on the EMA ranking page."
+            ),
+            code="ema_number_length",
+            params={"count": len(value)},
+        )
+
+
+def validate_country(value: str) -> None:
+    if value not in COUNTRIES:
+        raise ValidationError(
+            _("“%(code)s” is not a country code: give the two letters of ISO 3166-1, e.g. DE."),
+            code="country",
+            params={"code": value},
+        )
+
+
 class Player(models.Model):
     display_name = models.CharField(
         max_length=60,
@@ -67,8 +94,32 @@ class Player(models.Model):
         verbose_name=_("display name"),
     )
     real_name = models.CharField(max_length=120, blank=True, verbose_name=_("real name"))
+    # The EMA's results files list players by last and first name (see `tournaments.ema`).
+    last_name = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text=_("As the EMA lists the player; empty: the last word of the real name."),
+        verbose_name=_("last name"),
+    )
+    first_name = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text=_("As the EMA lists the player; empty: the real name before its last word."),
+        verbose_name=_("first name"),
+    )
     ema_number = models.CharField(
-        _("EMA number"), max_length=20, blank=True, help_text=_("European Mahjong Association ID.")
+        _("EMA number"),
+        max_length=20,
+        blank=True,
+        validators=[validate_ema_number],
+        help_text=_("European Mahjong Association ID: 8 digits."),
+    )
+    country = models.CharField(
+        max_length=2,
+        blank=True,
+        validators=[validate_country],
+        help_text=_("Two letters of ISO 3166-1, e.g. DE, FR or JP."),
+        verbose_name=_("country"),
     )
     active = models.BooleanField(
         default=True, help_text=_("Inactive players are not offered."), verbose_name=_("active")
@@ -86,6 +137,14 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["display_name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ema_number"],
+                condition=~Q(ema_number=""),
+                name="one_player_per_ema_number",
+                violation_error_message=_("Another player has this EMA number already."),
+            )
+        ]
 
     def __str__(self) -> str:
         return self.display_name
@@ -107,6 +166,11 @@ class Player(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:player", args=[self.pk])
+
+    @property
+    def country_name(self) -> str:
+        """The English name of the player's country ("" without one)."""
+        return COUNTRIES.get(self.country, self.country)
 
     def clean(self) -> None:
         try:
@@ -135,6 +199,13 @@ class EventQuerySet(models.QuerySet):
             theirs = Event.organisers.through.objects.filter(user=user).values("event_id")
             return self.filter(Q(is_public=True) | Q(pk__in=theirs))
         return self.filter(is_public=True)
+
+
+class SubstituteRule(models.TextChoices):
+    # Today's rule: the game counts for the three others, nothing for the replaced player.
+    UNRANKED = "unranked", _("A substitute is not ranked; the replaced player misses the game")
+    # The EMA's: the replaced player is given the game at -30 match points.
+    EMA = "ema", _("EMA: the replaced player's game counts −30 match points")
 
 
 class Event(models.Model):
@@ -203,6 +274,19 @@ class Event(models.Model):
         blank=True,
         help_text=_("After this, nobody registers or withdraws themselves."),
         verbose_name=_("registration closes at"),
+    )
+    # What the EMA's ranking needs of the event (`tournaments.ema`).
+    ema_qualification = models.BooleanField(
+        default=False,
+        help_text=_("Players had to qualify to take part: the MERS weight counts one more."),
+        verbose_name=_("qualification needed"),
+    )
+    substitute_rule = models.CharField(
+        max_length=10,
+        choices=SubstituteRule.choices,
+        default=SubstituteRule.UNRANKED,
+        help_text=_("What a game a substitute played counts for the player they replaced."),
+        verbose_name=_("substitute rule"),
     )
     # Kept by the stage services (`services.stages`) beside the stages they describe, so
     # that the pages which show totals know without reading the stages: how many there

@@ -823,3 +823,37 @@ class StatisticsTable(Table):
 
     def value_player(self, value) -> str:
         return value
+
+
+class BaseRankColumn(ValueColumn):
+    """An EMA base rank, two decimals, exported as the exact decimal."""
+
+    def render(self, value) -> str:
+        return f"{value:.2f}"
+
+
+class EmaResultsTable(Table):
+    """The EMA's results file: the final placement with EMA numbers, names and countries
+    (`tournaments.reading.ema`). The exports carry the same columns."""
+
+    place = Column(
+        verbose_name=pgettext_lazy("EMA results", "Place"), attrs=NUMBER, orderable=False
+    )
+    ema_number = Column(verbose_name=gettext_lazy("EMA number"), default="", orderable=False)
+    last_name = Column(verbose_name=gettext_lazy("Last name"), attrs=PLAYER, orderable=False)
+    first_name = Column(verbose_name=gettext_lazy("First name"), default="", orderable=False)
+    country = Column(verbose_name=gettext_lazy("Country"), default="", orderable=False)
+    points = MatchPointsColumn(verbose_name=gettext_lazy("Points"), attrs=NUMBER, orderable=False)
+    base_rank = BaseRankColumn(
+        verbose_name=gettext_lazy("Base rank"), attrs=NUMBER, orderable=False
+    )
+
+    class Meta:
+        attrs = {"class": "listing"}
+        empty_text = gettext_lazy("No ranked players yet.")
+
+    def render_place(self, value, record) -> str:
+        return f"{value}=" if record["shared"] else str(value)
+
+    def value_place(self, value) -> int:
+        return value

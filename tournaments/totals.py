@@ -23,12 +23,24 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db import connection, transaction
 from django.db.models import F
 
 from . import versions
-from .models import Game, GameSeat, Player, PlayerTotal, Session, SessionTotal, StatisticsTotal
+from .models import (
+    CheckIn,
+    Event,
+    Game,
+    GameSeat,
+    Player,
+    PlayerTotal,
+    Session,
+    SessionTotal,
+    StatisticsTotal,
+    SubstituteRule,
+)
 from .statistics import SEAT_VALUES, STORED_VALUES, PlayerStats
 
 # Fields of a row that hold counts, in the order `_Sums.values()` gives them.
@@ -64,6 +76,15 @@ class _Sums:
         self.score += score
         self._place(placement, 1)
         self.placements += str(placement)
+
+    def add_replaced(self, last_place: int) -> None:
+        """A game a substitute played in this player's place, under the EMA substitute
+        rule: a game at -30 match points, counted as the table's last place with no final
+        score (see `replaced_games`)."""
+        self.games += 1
+        self.points += tenths(REPLACED_GAME_POINTS)
+        self._place(last_place, 1)
+        self.placements += str(last_place)
 
     def add_row(self, row: tuple) -> None:
         games, points, penalties, score, first, second, third, fourth, _placements = row
@@ -115,6 +136,89 @@ def _counted_seats(**where) -> Iterable[tuple]:
         .values_list(
             "game__session_id", "player_id", "score", "placement", "match_points", "penalty_points"
         )
+    )
+
+
+# The EMA substitute rule (`SubstituteRule.EMA`): the player a substitute replaced is given
+# that game at -30 match points (the rule as issue 29 states it: "a replaced player's game
+# fixed at -30"; the EMA's pages found for it give no other figure).
+REPLACED_GAME_POINTS = Decimal(-30)
+
+
+def ema_rule_event(event_id: int, game: Game | None = None) -> Event | None:
+    """The event if it keeps the EMA substitute rule, else None; read from `game` when it
+    holds its event already (a hand's save), so that the common case costs no query."""
+    if game is not None and Game.session.is_cached(game) and Session.event.is_cached(game.session):
+        event = game.session.event
+        return event if event.substitute_rule == SubstituteRule.EMA else None
+    return Event.objects.filter(pk=event_id, substitute_rule=SubstituteRule.EMA).first()
+
+
+_NOT_READ = object()
+
+
+def replaced_games(
+    event_id: int,
+    *,
+    session_id: int | None = None,
+    player_ids: Iterable[int] | None = None,
+    event: Event | None | object = _NOT_READ,
+) -> list[tuple[int, int, int]]:
+    """(session id, replaced player id, the table's last place) for each finished game a
+    substitute of the pool played in a no-show's place (`CheckIn.replaced_by`), when the
+    event keeps the EMA substitute rule; none under today's rule, where the replaced player
+    simply misses the game. Optionally only in one session, or of some replaced players;
+    `event` is `ema_rule_event`'s answer when the caller has it."""
+    if event is _NOT_READ:
+        event = ema_rule_event(event_id)
+    if event is None:
+        return []
+    checks = CheckIn.objects.filter(
+        session__event_id=event_id, present=False, replaced_by__isnull=False
+    )
+    if session_id is not None:
+        checks = checks.filter(session_id=session_id)
+    if player_ids is not None:
+        checks = checks.filter(player_id__in=list(player_ids))
+    replaced = {
+        (session, substitute): player
+        for session, player, substitute in checks.values_list(
+            "session_id", "player_id", "replaced_by_id"
+        )
+    }
+    if not replaced:
+        return []
+    last_place = event.player_count
+    seats = (
+        GameSeat.objects.filter(
+            game__status=Game.Status.FINISHED,
+            is_substitute=True,
+            game__session_id__in={session for session, _ in replaced},
+            player_id__in={substitute for _, substitute in replaced},
+        )
+        .order_by("game__session_id", "game__table_number", "game_id")
+        .values_list("game__session_id", "player_id")
+    )
+    return [
+        (session, replaced[session, substitute], last_place)
+        for session, substitute in seats
+        if (session, substitute) in replaced
+    ]
+
+
+def replacing(game: Game) -> set[int]:
+    """The players the substitutes of `game` replaced (for the EMA substitute rule)."""
+    substitutes = set(
+        GameSeat.objects.filter(game_id=game.pk, is_substitute=True).values_list(
+            "player_id", flat=True
+        )
+    )
+    if not substitutes:
+        return set()
+    return set(
+        CheckIn.objects.filter(
+            session_id=game.session_id, present=False, replaced_by_id__in=substitutes
+        ).values_list("player_id", flat=True)
     )
 
 
@@ -171,6 +275,8 @@ def rebuild(event_id: int) -> None:
         if sums is None:
             sums = sessions[session_id, player_id] = _Sums()
         sums.add_seat(score, placement, points, penalty)
+    for session_id, player_id, last_place in replaced_games(event_id):
+        sessions.setdefault((session_id, player_id), _Sums()).add_replaced(last_place)
     players: dict[int, _Sums] = {}
     for (_session, player_id), sums in sessions.items():
         players.setdefault(player_id, _Sums()).add_row(sums.values())
@@ -212,14 +318,21 @@ def _lock_players(ids: Iterable[int]) -> None:
     )
 
 
-def _recount_players(event_id: int, session_id: int, ids: set[int]) -> None:
-    """Recount the rows of players `ids` in one session, then their event rows."""
+def _recount_players(
+    event_id: int, session_id: int, ids: set[int], *, ema_event: Event | None | object = _NOT_READ
+) -> None:
+    """Recount the rows of players `ids` in one session, then their event rows
+    (`ema_event`: see `replaced_games`)."""
     _lock_players(ids)
     counted: dict[int, _Sums] = {}
     for _session, player_id, score, placement, points, penalty in _counted_seats(
         game__session_id=session_id, player_id__in=ids
     ):
         counted.setdefault(player_id, _Sums()).add_seat(score, placement, points, penalty)
+    for _session, player_id, last_place in replaced_games(
+        event_id, session_id=session_id, player_ids=ids, event=ema_event
+    ):
+        counted.setdefault(player_id, _Sums()).add_replaced(last_place)
     PlayerTotal.objects.filter(session_id=session_id, player_id__in=ids).delete()
     PlayerTotal.objects.bulk_create(
         _row(event_id, session_id, p, sums.values()) for p, sums in counted.items()
@@ -307,7 +420,11 @@ def game_changed(game: Game, *, counted_before: bool, players: Iterable[int] = (
     ids = set(players) | set(
         GameSeat.objects.filter(game_id=game.pk).values_list("player_id", flat=True)
     )
-    _recount_players(event_id, game.session_id, ids)
+    ema_event = ema_rule_event(event_id, game)
+    if ema_event is not None:
+        # The players its substitutes replaced are given the game too.
+        ids |= replacing(game)
+    _recount_players(event_id, game.session_id, ids, ema_event=ema_event)
     _count_games(event_id, game.session_id, int(counted(game)) - int(counted_before))
     versions.changed(event_id, results=True)
 
@@ -318,7 +435,14 @@ def game_removed(event_id: int, session_id: int, players: Iterable[int], *, was_
     if pending is not None:
         pending.add(event_id)
         return
-    _recount_players(event_id, session_id, set(players))
+    players = set(players)
+    # The players its substitutes replaced lose the game too (the EMA substitute rule).
+    players |= set(
+        CheckIn.objects.filter(
+            session_id=session_id, present=False, replaced_by_id__in=players
+        ).values_list("player_id", flat=True)
+    )
+    _recount_players(event_id, session_id, players)
     if was_counted:
         _count_games(event_id, session_id, -1)
     versions.changed(event_id, results=True)

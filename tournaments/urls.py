@@ -208,6 +208,7 @@ urlpatterns = [
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
     path("events/<slug:slug>/results/", standings.results, name="results"),
     path("events/<slug:slug>/statistics/", standings.event_statistics, name="statistics"),
+    path("events/<slug:slug>/ema/", standings.ema_results, name="ema_results"),
     path("events/<slug:slug>/export.json", standings.event_export, name="event_export"),
     path("events/<slug:slug>/export.zip", standings.event_export_zip, name="event_export_zip"),
     path("events/<slug:slug>/import-records/", standings.event_import, name="event_import"),
@@ -233,6 +234,7 @@ urlpatterns = [
     path("players/", events.player_list, name="players"),
     path("players/new/", events.player_create, name="player_create"),
     path("players/<int:pk>/", events.player_detail, name="player"),
+    path("players/<int:pk>/edit/", events.player_edit, name="player_edit"),
     path("players/<int:pk>/login/", accounts.player_link, name="player_link"),
     # A game and its hands (views/games.py).
     path("games/<int:pk>/", games.game_detail, name="game"),

@@ -172,6 +172,7 @@ SPEC = {
     "placement_export":   row("event",         READERS),
     # Standings, results, exports.
     "standings":          row("event",         READERS),
+    "ema_results":        row("event",         organisers()),
     "results":            row("event",         READERS),
     "statistics":         row("event",         READERS),
     "event_export":       row("event",         READERS),
@@ -189,6 +190,7 @@ SPEC = {
     "player_create":      row("",              signed_in(), signed_in(GO)),
     "player":             row("player",        PLAYER_READERS),
     "player_link":        row("player",        organisers(), organisers(GO)),
+    "player_edit":        row("player",        organisers(), organisers(GO)),
     # A game and its hands; the finished game's organiser is sent back to it.
     "game":               row("game",          GAME_READERS),
     "game_record":        row("game",          GAME_READERS),
@@ -231,6 +233,7 @@ DATA = {
     "registrations": {"registration_open": "on", "registration_places": "20"},
     "player_create": {"display_name": "Newcomer"},
     "player_link": {"who": "stranger"},
+    "player_edit": {"display_name": "Renamed", "country": "DE"},
     "penalty_new": {"seat": "0", "match_points": "-5", "reason": "late"},
     "hand_new": {**RON, "number": "2"},
     "hand_edit": RON,

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ..limits import MAX_SESSION_NUMBER, MAX_SESSIONS_AT_CREATION
-from ..models import Event, Session
+from ..models import Event, Session, SubstituteRule
 from ..wording.rules import preset_choices
 from .common import RESERVED_SLUGS, TenbouFormMixin, _date_input, free_slug, lazy_format
 
@@ -38,6 +38,8 @@ class EventForm(TenbouFormMixin, forms.ModelForm):
             "ends_on",
             "description",
             "is_public",
+            "substitute_rule",
+            "ema_qualification",
         ]
         labels = {
             "starts_on": gettext_lazy("Starts on"),
@@ -55,6 +57,14 @@ class EventForm(TenbouFormMixin, forms.ModelForm):
             "ends_on": _date_input(),
             "description": forms.Textarea(attrs={"rows": 4}),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Left out of a post (an older form, a script): today's rule, as before.
+        self.fields["substitute_rule"].required = False
+
+    def clean_substitute_rule(self) -> str:
+        return self.cleaned_data.get("substitute_rule") or SubstituteRule.UNRANKED
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"].strip().lower()

@@ -8,16 +8,30 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import access, player_names
+from ..countries import COUNTRIES
 from ..limits import PASTE_LIMIT
-from ..models import Event, Player
+from ..models import Event, Player, validate_ema_number
 from ..player_names import clean_player_name, normalised, refused_character
 from .common import NAME_LENGTH, TenbouFormMixin, lazy_format
 
 
 class PlayerForm(TenbouFormMixin, forms.ModelForm):
+    country = forms.CharField(
+        label=gettext_lazy("Country"),
+        required=False,
+        max_length=2,
+        help_text=gettext_lazy(
+            "Two letters of ISO 3166-1, e.g. DE, FR or JP: for the EMA results file and "
+            "the MERS weight."
+        ),
+        widget=forms.TextInput(
+            attrs={"size": 3, "autocapitalize": "characters", "autocomplete": "off"}
+        ),
+    )
+
     class Meta:
         model = Player
-        fields = ["display_name", "real_name", "ema_number"]
+        fields = ["display_name", "real_name", "last_name", "first_name", "ema_number", "country"]
         help_texts = {
             "display_name": gettext_lazy(
                 "The name shown in standings and on score sheets. It must be "
@@ -54,6 +68,15 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
                 % {"name": existing}
             )
         return name
+
+    def clean_country(self) -> str:
+        code = self.cleaned_data["country"].strip().upper()
+        if code and code not in COUNTRIES:
+            raise ValidationError(
+                _("“%(code)s” is not a country code: give the two letters of ISO 3166-1, e.g. DE.")
+                % {"code": code}
+            )
+        return code
 
     def clean_ema_number(self) -> str:
         number = "".join(self.cleaned_data["ema_number"].split())
@@ -111,7 +134,12 @@ class RosterPasteForm(TenbouFormMixin, forms.Form):
         strip=False,  # blank lines at either end are counted too
         widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off", "spellcheck": "false"}),
         help_text=lazy_format(
-            gettext_lazy("One display name a line, at most %(limit)s names."), limit=PASTE_LIMIT
+            gettext_lazy(
+                "One display name a line, at most %(limit)s names. Pasted from a spreadsheet, "
+                "a line may carry the EMA number and the country code in the next two "
+                "columns; they fill in what a player does not have yet."
+            ),
+            limit=PASTE_LIMIT,
         ),
         error_messages={"required": gettext_lazy("Paste at least one name, one a line.")},
     )
@@ -130,13 +158,22 @@ class RosterPasteForm(TenbouFormMixin, forms.Form):
         seen: dict[str, str] = {}
         self.blank_lines = 0
         self.repeats: list[str] = []
+        # Display name -> the EMA number and country its line gives (spreadsheet columns).
+        self.details: dict[str, dict[str, str]] = {}
         too_long = []
         refused: list[str] = []
         for number, line in enumerate(lines, start=1):
-            name = normalised(line)
+            # A spreadsheet's columns come pasted as tabs: name, EMA number, country.
+            name, *columns = line.split("\t")
+            name = normalised(name)
             if not name:
                 self.blank_lines += 1
                 continue
+            details, problems = _line_details(columns)
+            refused.extend(
+                _("line %(line)s: %(refusal)s") % {"line": number, "refusal": problem}
+                for problem in problems
+            )
             character = refused_character(name)
             if character is not None:
                 refused.append(
@@ -153,6 +190,8 @@ class RosterPasteForm(TenbouFormMixin, forms.Form):
                 continue
             seen[key] = name
             names.append(name)
+            if details:
+                self.details[name] = details
         if refused:
             raise ValidationError(refused)
         if too_long:
@@ -174,6 +213,34 @@ class RosterPasteForm(TenbouFormMixin, forms.Form):
                 % {"limit": PASTE_LIMIT, "count": len(names)}
             )
         return names
+
+
+def _line_details(columns: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The EMA number and country code of a pasted line's further columns (either may be
+    blank), checked as the player form checks them; and what is wrong with them."""
+    values = [" ".join(column.split()) for column in columns]
+    problems: list[str] = []
+    if any(values[2:]):
+        problems.append(_("a line has at most three columns: name, EMA number, country."))
+    details: dict[str, str] = {}
+    number = "".join(values[0].split()) if values else ""
+    if number:
+        try:
+            validate_ema_number(number)
+        except ValidationError as err:
+            problems.extend(err.messages)
+        else:
+            details["ema_number"] = number
+    code = values[1].upper() if len(values) > 1 else ""
+    if code:
+        if code in COUNTRIES:
+            details["country"] = code
+        else:
+            problems.append(
+                _("“%(code)s” is not a country code: give the two letters of ISO 3166-1, e.g. DE.")
+                % {"code": code}
+            )
+    return details, problems
 
 
 class WithdrawForm(TenbouFormMixin, forms.Form):

@@ -93,9 +93,11 @@ from .room import (
 )
 from .roster import (
     NAME_LENGTH,
+    PLAYER_DETAILS,
     RosterChange,
     add_names_to_roster,
     add_to_roster,
+    fill_player_details,
     free_name,
     new_player,
     player_named,
@@ -198,6 +200,8 @@ __all__ = [
     "NAME_LENGTH",
     "free_name",
     "new_player",
+    "fill_player_details",
+    "PLAYER_DETAILS",
     "player_named",
     "players_by_name",
     "PASTE_LIMIT",

@@ -8,8 +8,8 @@ from django.db import transaction
 
 from scoring.errors import gettext_noop
 
-from .. import versions
-from ..models import CheckIn, GameSeat, RosterEntry, Session
+from .. import totals, versions
+from ..models import CheckIn, Game, GameSeat, RosterEntry, Session, SubstituteRule
 from .errors import GameChangeRefused
 
 
@@ -44,6 +44,17 @@ def _mark(session: Session, player_id: int, present: bool, replaced_by=None) -> 
     )
 
 
+def _recount_replaced(session: Session) -> None:
+    """Under the EMA substitute rule a replaced player is given the games their substitute
+    played: a change of who replaced whom in a session with finished games changes the
+    standings."""
+    if (
+        session.event.substitute_rule == SubstituteRule.EMA
+        and Game.objects.filter(session=session, status=Game.Status.FINISHED).exists()
+    ):
+        totals.results_changed(session.event_id)
+
+
 def check_in_all(session_id: int) -> int:
     """Mark every regular player of the roster taking part in the session present (the
     substitute pool stays as it was); how many."""
@@ -67,6 +78,7 @@ def mark_present(session_id: int, player_id: int, present: bool) -> RosterEntry:
         session = _locked_session(session_id)
         entry = _entry(session, player_id)
         _mark(session, player_id, present)
+        _recount_replaced(session)
         versions.changed(session.event_id)
         return entry
 
@@ -117,6 +129,7 @@ def replace_with_substitute(session_id: int, player_id: int, substitute_id: int)
             )
         _mark(session, player_id, False, replaced_by=substitute.player)
         _mark(session, substitute_id, True)
+        _recount_replaced(session)
         versions.changed(session.event_id)
         return substitute
 
@@ -126,5 +139,6 @@ def clear_check_in(session_id: int) -> int:
     with transaction.atomic():
         session = _locked_session(session_id)
         count, _ = session.check_ins.all().delete()
+        _recount_replaced(session)
         versions.changed(session.event_id)
         return count

@@ -40,6 +40,31 @@ def new_player(name: str) -> Player:
     return Player.objects.create(display_name=free_name(name))
 
 
+# The player fields an event file carries besides the name (`exchange`).
+PLAYER_DETAILS = ("last_name", "first_name", "ema_number", "country")
+
+
+def fill_player_details(details: Sequence[tuple[Player, dict]]) -> int:
+    """Give each player the details (`PLAYER_DETAILS`, checked by the caller) they do not
+    have yet: a field already set is kept, and an EMA number another player holds is left
+    out. How many players changed. Within the caller's transaction."""
+    changed = 0
+    for player, values in details:
+        fields = []
+        for field in PLAYER_DETAILS:
+            value = values.get(field, "")
+            if not value or getattr(player, field):
+                continue
+            if field == "ema_number" and Player.objects.filter(ema_number=value).exists():
+                continue
+            setattr(player, field, value)
+            fields.append(field)
+        if fields:
+            player.save(update_fields=fields)
+            changed += 1
+    return changed
+
+
 def player_named(name: str, known=None) -> Player:
     """The player among `known` (every player if None) called exactly `name`, or a new one:
     the one rule for a typed or uploaded name. Nobody outside `known` is ever matched, and
@@ -101,13 +126,20 @@ def add_to_roster(event_id: int, players: Sequence[Player]) -> RosterChange:
 
 
 def add_names_to_roster(
-    event_id: int, names: Sequence[str], *, create: bool, known=None
+    event_id: int,
+    names: Sequence[str],
+    *,
+    create: bool,
+    known=None,
+    details: dict[str, dict[str, str]] | None = None,
 ) -> RosterChange:
     """Put the players with these display names on the roster, matching names without
     regard to case among the `known` players (those the organiser may know of; every player
     if None); other names are created if `create` (see `new_player`), and otherwise refused
     by name, the same way whether or not a player hidden from the organiser has the name.
-    `names` are already cleaned: no blanks, no repeats. All or nothing."""
+    `names` are already cleaned: no blanks, no repeats. `details` (name -> checked
+    `PLAYER_DETAILS`) fill in what those players do not have yet (`fill_player_details`).
+    All or nothing."""
     if len(names) > PASTE_LIMIT:
         raise GameChangeRefused(
             gettext_noop("Paste at most %(most)s names at a time; this list has %(count)s."),
@@ -139,6 +171,10 @@ def add_names_to_roster(
             found[name.casefold()] = player
             created.append(player)
         change = add_to_roster(event_id, [found[key] for key in folded])
+        if details:
+            fill_player_details(
+                [(found[name.casefold()], values) for name, values in details.items()]
+            )
         return RosterChange(added=change.added, created=created, already=change.already)
 
 

@@ -23,10 +23,11 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 import scoring
 from scoring.rules import PRESET_SOURCES
 
-from .. import access, charts, limits, pagecache, services, trail, versions
+from .. import access, charts, limits, pagecache, services, totals, trail, versions
 from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm, SessionForm
 from ..limits import MAX_PLAYER_GAME_PAGES
 from ..models import WINDS, Event, Game, GameSeat, Player, Session
+from ..reading import ema
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, player_statistics
 from ..tables import (
@@ -112,10 +113,22 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             "preset": event.rules_preset,
             "reason": say(err),
         }
+    # The MERS weight of a tournament: read from its final placement, kept with the games
+    # part (the play version follows results and sessions alike).
+    weight = None
+    if event.kind == Event.Kind.TOURNAMENT:
+        weight = versions.cached(
+            "mers-weight",
+            event,
+            versions.PLAY,
+            lambda: ema.event_weight(event),
+            query=f"qualification={event.ema_qualification}",
+        )
     context = {
         "event": event,
         "is_organiser": access.organises(request, event.pk),
         "games_part": games_html,
+        "weight": weight,
         "rules_words": rules_words,
         "preset_description": PRESET_DESCRIPTIONS.get(event.rules_preset, ""),
         # The visitor's own registration, if any (one query, for signed-in visitors only).
@@ -131,6 +144,9 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             event = form.save()
+            if "substitute_rule" in form.changed_data:
+                # The replaced players' games count differently: the standings change.
+                totals.results_changed(event.pk)
         messages.success(request, _("%(event)s saved.") % {"event": event})
         # Asked again, not from what this request read before the change of organisers.
         if not event.is_public and not event.is_organiser(request.user):
@@ -396,6 +412,27 @@ def player_create(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("%(player)s added.") % {"player": player})
             return redirect(player)
     return render(request, "tournaments/player_form.html", {"form": form})
+
+
+@access.player_editor
+def player_edit(request: HttpRequest, player: Player) -> HttpResponse:
+    """A player's names, EMA number and country, for the organisers of an event they
+    played in and their own login."""
+    form = PlayerForm(
+        request.POST or None, instance=player, known=access.visible_players(request.user)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                player = form.save()
+        except IntegrityError:
+            form.add_error(
+                None, _("Someone else just gave this name or EMA number to another player.")
+            )
+        else:
+            messages.success(request, _("%(player)s saved.") % {"player": player})
+            return redirect(player)
+    return render(request, "tournaments/player_form.html", {"form": form, "player": player})
 
 
 def _player_totals(player: Player, seats: list[GameSeat]) -> StandingsRow:

@@ -137,6 +137,7 @@ def roster_paste(request: HttpRequest, event: Event) -> HttpResponse:
             create=form.cleaned_data["create"],
             # A name reaches only players this organiser may know of.
             known=access.visible_players(request.user),
+            details=form.details,
         )
     except services.GameChangeRefused as err:
         form.add_error("names", _("Nobody was added. %(reason)s") % {"reason": err})

@@ -35,12 +35,14 @@ from tenhou.limits import MAX_JSON_DEPTH, check_json_depth
 from .. import access, exchange, exports, pagecache, versions
 from ..limits import MAX_IMPORT_BYTES, MAX_PAGES, MAX_PER_PAGE
 from ..models import Event, GameSeat
+from ..reading import ema
 from ..standings import Standings, event_standings
 from ..statistics import DEFINITIONS, event_player_statistics, yaku_frequency
 from ..tables import (
     MAX_SESSION_COLUMNS,
     RECENT_SESSION_COLUMNS,
     BoundedRequestConfig,
+    EmaResultsTable,
     ResultsTable,
     StandingsTable,
     StatisticsTable,
@@ -567,9 +569,12 @@ def event_statistics(request: HttpRequest, event: Event) -> HttpResponse:
 @access.readable_event
 def event_export(request: HttpRequest, event: Event) -> HttpResponse:
     # Kept as bytes: encoding a large event's text again for every download costs more
-    # than sending it.
+    # than sending it. The organisers' file carries the players' EMA names too.
+    names = access.organises(request, event.pk)
     content = _cached_event_file(
-        event, "json", lambda: exchange.event_json(exchange.export_event(event)).encode()
+        event,
+        "json-names" if names else "json",
+        lambda: exchange.event_json(exchange.export_event(event, names=names)).encode(),
     )
     response = HttpResponse(content, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
@@ -663,3 +668,46 @@ def event_import(request: HttpRequest, event: Event) -> HttpResponse:
         event = Event.objects.get(pk=event.pk)  # the refused import may have set its rules
     context = {"event": event, "form": form, "has_sessions": event.sessions.exists()}
     return render(request, "tournaments/event_import.html", context)
+
+
+# The EMA's results file
+
+
+EMA_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)"}
+
+
+@access.organiser_event
+def ema_results(request: HttpRequest, event: Event) -> HttpResponse:
+    """The final placement as the EMA's results file (`reading.ema`): shown on the page,
+    and `?_export=csv|xlsx` as a file; both refused, with the reasons, while the results
+    do not balance. For the event's organisers: it holds EMA numbers and real names."""
+    problems = ema.balance_problems(event)
+    export_format = request.GET.get(EXPORT_PARAM)
+    if export_format is not None and export_format not in EMA_FORMATS:
+        problems = problems or [_("Choose CSV or Excel (XLSX) for the EMA results file.")]
+    rows = [] if problems else ema.results(event)
+    table = EmaResultsTable([vars(row) for row in rows])
+    if not problems and export_format in EMA_FORMATS:
+        return exports.export_response(
+            request,
+            event,
+            table,
+            export_format=export_format,
+            name=f"{event.slug}-ema-results",
+            title=_("EMA results"),
+            variant="ema",
+        )
+    context = {
+        "event": event,
+        "table": table,
+        "problems": ema.shown_problems(problems),
+        "export_links": [
+            (label, f"?{EXPORT_PARAM}={export_format}")
+            for export_format, label in EMA_FORMATS.items()
+        ],
+        "weight": ema.event_weight(event),
+        "players": len(rows),
+    }
+    # A refused file answers 409: the request was understood, the results are not ready.
+    status = 409 if problems and export_format is not None else 200
+    return render(request, "tournaments/ema_results.html", context, status=status)
