@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0032_check_in_and_substitute_pool'),
+        ('tournaments', '0033_hand_entry_receipts_and_phone_contact'),
     ]
 
     operations = [

@@ -33,7 +33,7 @@ def tidy_ema_numbers(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0032_check_in_and_substitute_pool"),
+        ("tournaments", "0034_stages_and_entrants"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
