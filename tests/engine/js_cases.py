@@ -1,0 +1,241 @@
+"""Records for comparing the browser's engine (static/js/engine.js) with `scoring`.
+
+`generated_records` draws valid records under every preset, with random overrides of every
+option; `mutated_records` breaks valid ones at random places, so that some are refused and
+some are still valid. `outcome` is what `scoring` makes of a record: its result as JSON, or
+the refusal. `coverage` says which option values and kinds of hands a set of records holds.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from scoring import PRESETS, ScoringError, resolve_rules, score
+from scoring.rules import _BOOLS, _ENUMS
+from scoring.simulate import random_any_record, random_rules
+
+ENGINE_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "engine.js"
+
+# Scores every record of a batch in the page: its result, or the refusal's message.
+# Records go in and answers come out as JSON text: far quicker than Playwright's own
+# serialisation of large objects.
+SCORE_BATCH_JS = """text => JSON.stringify(JSON.parse(text).map(record => {
+    try {
+        return {result: TenbouEngine.score(record)};
+    } catch (err) {
+        return {refused: String(err && err.message),
+                readable: err instanceof TenbouEngine.ScoringError};
+    }
+}))"""
+
+
+def generated_records(seed: int, *, hands: int) -> list[dict[str, Any]]:
+    """Valid records, presets in turn, until they hold at least `hands` hands; four in five
+    under random overrides, some with every option spelled out as the record endpoint
+    sends them. (Made once for each seed and size: use copies to change them.)"""
+    return _generated(seed, hands)
+
+
+@functools.cache
+def _generated(seed: int, hands: int) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    records: list[dict[str, Any]] = []
+    count = 0
+    names = sorted(PRESETS)
+    while count < hands:
+        for name in names:
+            roll = rng.random()
+            if roll < 0.1:
+                spec: Any = name
+            elif roll < 0.2:
+                resolved = resolve_rules(random_rules(rng, name)).to_dict()
+                spec = {"preset": name, "overrides": resolved}
+            else:
+                spec = random_rules(rng, name)
+            record = random_any_record(rng, spec)
+            records.append(record)
+            count += len(record.get("hands", ()))
+    return records
+
+
+# Values a mutation puts in place of another (no whole numbers written as floats such as
+# 3.0: JSON in a browser cannot tell them from 3).
+_POOL: tuple[Any, ...] = (
+    -1,
+    0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    13,
+    20,
+    25,
+    35,
+    110,
+    120,
+    1000,
+    25000,
+    -25000,
+    12.5,
+    0.05,
+    None,
+    True,
+    False,
+    "",
+    " ",
+    "x",
+    "ron",
+    "time",
+    "ari-ari",
+    "split",
+    [],
+    [0],
+    [0, 0],
+    [5],
+    [1, 2, 3],
+    {},
+    {"winner": 0},
+)
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _places(item, (*path, index))
+
+
+def mutate(rng: random.Random, record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of `record` with one random change: a value replaced, a field or list item
+    removed, or a field added."""
+    out = copy.deepcopy(record)
+    path = rng.choice(list(_places(out))[1:])
+    parent = out
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    roll = rng.random()
+    if roll < 0.7:
+        parent[last] = copy.deepcopy(rng.choice(_POOL))
+    elif roll < 0.85:
+        del parent[last]
+    else:
+        target = parent if isinstance(parent, dict) else out
+        key = rng.choice(("loser", "tenpai", "wins", "hands", "offender", "extra", "pao"))
+        target[key] = copy.deepcopy(rng.choice(_POOL))
+    return out
+
+
+def mutated_records(seed: int, sources: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
+    """`count` records, each one of `sources` with one random change."""
+    rng = random.Random(seed)
+    return [mutate(rng, rng.choice(sources)) for _ in range(count)]
+
+
+def outcome(record: dict[str, Any]) -> dict[str, Any]:
+    """`scoring`'s result for a record as JSON text would carry it, or its refusal."""
+    try:
+        return {"result": json.loads(json.dumps(score(record)))}
+    except ScoringError as err:
+        return {"refused": str(err)}
+    except (TypeError, ValueError, ArithmeticError) as err:
+        # Not a refusal worded for people, but a refusal all the same (e.g. a list as the
+        # preset's name).
+        return {"refused": f"{type(err).__name__}: {err}"}
+
+
+def same(python: dict[str, Any], browser: dict[str, Any]) -> bool:
+    if "refused" in python:
+        return "refused" in browser
+    return "result" in browser and browser["result"] == python["result"]
+
+
+def first_mismatch(
+    records: list[dict[str, Any]], python: list[dict[str, Any]], browser: list[dict[str, Any]]
+) -> str | None:
+    """The first record the two engines disagree on, told readably, or None."""
+    for index, (record, want, got) in enumerate(zip(records, python, browser, strict=True)):
+        if same(want, got):
+            continue
+        lines = [f"record {index} of {len(records)}: rules {json.dumps(record.get('rules'))}"]
+        if "result" in want and "result" in got:
+            for number, (a, b) in enumerate(
+                zip(want["result"]["hands"], got["result"]["hands"], strict=False), start=1
+            ):
+                if a != b:
+                    hand = record["hands"][number - 1]
+                    lines += [
+                        f"hand {number}: {json.dumps(hand)}",
+                        f"  scoring:    {json.dumps(a)}",
+                        f"  engine.js:  {json.dumps(b)}",
+                    ]
+                    break
+            else:
+                rest_a = {k: v for k, v in want["result"].items() if k != "hands"}
+                rest_b = {k: v for k, v in got["result"].items() if k != "hands"}
+                lines += [
+                    f"  scoring:   {json.dumps(rest_a)}",
+                    f"  engine.js: {json.dumps(rest_b)}",
+                ]
+        else:
+            lines += [
+                f"  scoring:   {json.dumps(want)[:600]}",
+                f"  engine.js: {json.dumps(got)[:600]}",
+            ]
+        lines.append(f"record: {json.dumps(record)[:3000]}")
+        return "\n".join(lines)
+    return None
+
+
+def coverage(records: list[dict[str, Any]], results: list[dict[str, Any]]) -> dict[str, set]:
+    """What the records exercise: each choice and true/false option's values, the other
+    options' values, the presets, the kinds of hands and wins, and how the games ended."""
+    seen: dict[str, set] = {"preset": set(), "hand": set(), "ended_by": set(), "record": set()}
+    for record, result in zip(records, results, strict=True):
+        spec = record["rules"]
+        seen["preset"].add(spec if isinstance(spec, str) else spec["preset"])
+        for name, value in resolve_rules(spec).to_dict().items():
+            seen.setdefault(name, set()).add(json.dumps(value))
+        seen["ended_by"].add(result["ended_by"])
+        if "final_scores" in record:
+            seen["record"].add("final_scores")
+        if "penalties" in record:
+            seen["record"].add("penalties")
+        if "ended_early" in record:
+            seen["record"].add("ended_early")
+        if result["placements"] and len(set(result["placements"])) < len(result["placements"]):
+            seen["record"].add("shared place")
+        for hand in record.get("hands", ()):
+            kind = hand["result"]
+            if kind == "ron":
+                kind += f" x{len(hand['wins'])}"
+            if kind == "abort":
+                kind += f" {hand['reason']}"
+            seen["hand"].add(kind)
+            for win in hand.get("wins", ()):
+                for key in ("pao", "pao_yakuman", "yakuman", "kita", "yaku"):
+                    if key in win:
+                        seen["hand"].add(f"{hand['result']} with {key}")
+    if any(min(r["scores_after"]) < 0 for result in results for r in result["hands"]):
+        seen["record"].add("below zero")
+    return seen
+
+
+def every_choice() -> dict[str, set]:
+    """Each choice and true/false option's values, as `coverage` writes them."""
+    wanted = {name: {json.dumps(c.value) for c in enum} for name, enum in _ENUMS.items()}
+    wanted.update({name: {"true", "false"} for name in _BOOLS})
+    wanted["players"] = {"3", "4"}
+    return wanted
