@@ -188,8 +188,29 @@ def _bad_records() -> list[dict]:
             "format": "tenbou-game/1",
             "rules": "ari-ari",
             "players": players,
-            "final_scores": [25000, 25000, 25000, 25050],
+            "final_scores": [25050, 24950, 25000, 25000],  # not hundreds
         },
+        {**game([]), "leftover_sticks": 1},  # computed from the hands
+        game(
+            [
+                {
+                    "result": "ron",
+                    "riichi": [],
+                    "wins": [  # a triple ron aborts under ari-ari
+                        {"winner": s, "loser": 0, "han": 1, "fu": 30} for s in (1, 2, 3)
+                    ],
+                }
+            ]
+        ),
+        game([ron(yakuman=1, pao=2, pao_yakuman=2)]),  # liable for more than the win
+        {
+            **game([{"result": "abort", "riichi": [], "reason": "four_winds"}], "tenhou-sanma"),
+            "players": players[:3],
+        },
+        game(
+            [{"result": "draw", "riichi": [0], "tenpai": []}],  # 25,000 points, 30,000 needed
+            {"preset": "ari-ari", "overrides": {"riichi_min_points": 30000}},
+        ),
         {**game([]), "penalties": [{"seat": 0, "match_points": -2.55}]},
         {**game([]), "format": "tenbou-game/2"},
     ]

@@ -138,10 +138,96 @@ def mutate(rng: random.Random, record: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# Plausible values for a field, by its name: a tweak keeps a record well formed, so that
+# the engines' checks of what can happen (not only of the document's shape) are compared.
+_SEAT = (-1, 0, 1, 2, 3, 4)
+_PLAUSIBLE: dict[str, tuple[Any, ...]] = {
+    "winner": _SEAT,
+    "loser": (*_SEAT, None),
+    "pao": (*_SEAT, None),
+    "offender": _SEAT,
+    "seat": _SEAT,
+    "han": (None, 0, 1, 2, 3, 4, 5, 6, 8, 11, 13, 14),
+    "fu": (None, 15, 20, 25, 30, 35, 40, 70, 110, 120),
+    "yakuman": (None, 0, 1, 2, 3, 6, 7),
+    "pao_yakuman": (None, 0, 1, 2, 3),
+    "dora": (-1, 0, 2),
+    "kita": (-1, 0, 2),
+    "result": ("ron", "tsumo", "draw", "nagashi", "abort", "chombo"),
+    "reason": ("nine_terminals", "four_winds", "four_kans", "four_riichi", "triple_ron"),
+    "match_points": (-20.0, -2.5, -2.55, 0.1, 7),
+    "ended_early": ("time", None),
+    "leftover_sticks": (-1, 0, 1, 2),
+    "start_points": (-100, 0, 250, 25000, 30000, 35000),
+    "return_points": (-100, 0, 250, 30000, 40000),
+    "target_points": (None, -100, 250, 30000),
+    "riichi_min_points": (-100, 0, 250, 1000, 30000),
+    "honba_value": (-300, 0, 200, 250, 300, 600),
+    "noten_total": (-600, 0, 200, 1000, 2000, 3000),
+    "players": (2, 3, 4, 5),
+    "oka": (None, 0, 20, 0.05, "7.5", "x"),
+    "chombo_penalty": (-20, 0, 20, -2.55, "-5"),
+    "uma": ([30, 10, -10, -30], [20, 0, -20], [15, 5, -5], [10.05, 0, -10.05], [1, 2]),
+}
+_SEAT_LISTS = ("riichi", "tenpai", "nagashi")
+_LISTS = ("wins", "hands", "final_scores", "players")
+
+
+def tweak(rng: random.Random, record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of `record` with one plausible change that may or may not break it: a seat,
+    han, fu, yakuman, result or option value swapped for a likely one, a seat added to or
+    taken from a list, a win repeated or dropped, a hand played again after the last, a
+    final score moved."""
+    out = copy.deepcopy(record)
+    places = [
+        path
+        for path in _places(out)
+        if path
+        and (
+            path[-1] in _PLAUSIBLE
+            or path[-1] in _SEAT_LISTS
+            or path[-1] in _LISTS
+            or (len(path) >= 2 and path[-2] == "overrides")
+        )
+    ]
+    path = rng.choice(places)
+    parent = out
+    for step in path[:-1]:
+        parent = parent[step]
+    key = path[-1]
+    value = parent[key]
+    if key in _SEAT_LISTS or (key == "players" and isinstance(value, list)):
+        if value and rng.random() < 0.4:
+            value.pop(rng.randrange(len(value)))
+        elif value and rng.random() < 0.3:
+            value.append(value[0])
+        else:
+            value.append(rng.randrange(4) if key != "players" else "Eve")
+    elif key in _PLAUSIBLE:
+        parent[key] = copy.deepcopy(rng.choice(_PLAUSIBLE[key]))
+    elif len(path) >= 2 and path[-2] == "overrides":
+        parent[key] = rng.choice((True, False, "first", "split", "on", 0, 1, None))
+    elif key == "wins":
+        if rng.random() < 0.6:
+            value.append(copy.deepcopy(rng.choice(value)))
+            value[-1]["winner"] = rng.randrange(4)
+        else:
+            value.pop()
+    elif key == "hands":
+        if value:
+            value.append(copy.deepcopy(rng.choice(value)))
+    elif value:  # final_scores
+        value[rng.randrange(len(value))] += rng.choice((-1000, -100, 50, 100, 1000))
+    return out
+
+
 def mutated_records(seed: int, sources: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
-    """`count` records, each one of `sources` with one random change."""
+    """`count` records, each one of `sources` with one change: one in four a random one
+    (`mutate`), the others a plausible one (`tweak`)."""
     rng = random.Random(seed)
-    return [mutate(rng, rng.choice(sources)) for _ in range(count)]
+    return [
+        (mutate if rng.random() < 0.25 else tweak)(rng, rng.choice(sources)) for _ in range(count)
+    ]
 
 
 def outcome(record: dict[str, Any]) -> dict[str, Any]:
