@@ -264,11 +264,12 @@ def random_any_record(rng: random.Random, rules_spec: Any) -> dict[str, Any]:
     rules = resolve_rules(rules_spec)
     n = rules.players
     roll = rng.random()
-    if roll < 0.1:
-        sticks = rng.choice((0, 0, 1, 2, 3))
+    if roll < 0.15:
+        # Few transfers leave players tied, often for first with sticks to share.
+        sticks = rng.choice((0, 1, 1, 2, 3))
         scores = [rules.start_points] * n
         scores[rng.randrange(n)] -= 1000 * sticks
-        for _ in range(rng.choice((0, 1, 1, 2, 3))):
+        for _ in range(rng.choice((0, 0, 1, 2, 3))):
             giver, taker = rng.sample(range(n), 2)
             amount = rng.choice((100, 1000, 8000, 12300))
             scores[giver] -= amount

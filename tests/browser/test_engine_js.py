@@ -109,7 +109,10 @@ def test_the_compared_records_exercise_every_preset_option_value_and_kind_of_han
         "penalties",
         "ended_early",
         "shared place",
+        "sticks shared unevenly",
         "below zero",
+        "three players, tsumo_loss on",
+        "three players, tsumo_loss split",
     }
 
 

@@ -303,6 +303,11 @@ def coverage(records: list[dict[str, Any]], results: list[dict[str, Any]]) -> di
             seen["record"].add("ended_early")
         if result["placements"] and len(set(result["placements"])) < len(result["placements"]):
             seen["record"].add("shared place")
+        if result["final_scores"] and any(s % 100 for s in result["final_scores"]):
+            seen["record"].add("sticks shared unevenly")
+        rules = resolve_rules(spec)
+        if rules.players == 3:
+            seen["record"].add(f"three players, tsumo_loss {rules.tsumo_loss}")
         for hand in record.get("hands", ()):
             kind = hand["result"]
             if kind == "ron":
