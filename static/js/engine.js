@@ -120,6 +120,23 @@
     tsumo_loss: "choice",
   };
   var OPTIONAL = { target_points: true, oka: true };
+  // The words of each choice this engine acts on. A loaded option offering another word
+  // makes `score` refuse, as for an unknown option; without loaded rules these check them.
+  var ENGINE_CHOICES = {
+    length: ["hanchan", "tonpuusen"],
+    kazoe: ["yakuman", "sanbaiman"],
+    multi_ron: ["double", "triple", "head_bump"],
+    multi_ron_honba: ["first", "each"],
+    multi_ron_sticks: ["first", "own_back"],
+    pao_honba: ["discarder", "liable"],
+    pao_scope: ["whole", "fed_yakuman"],
+    bust: ["below_zero", "off"],
+    leftover_sticks: ["first", "lost"],
+    ties: ["seat_order", "split"],
+    chombo: ["reverse_mangan", "penalty"],
+    rounding: ["exact", "thousands"],
+    tsumo_loss: ["on", "split"],
+  };
 
   function roundLabels(players) {
     var labels = [];
@@ -274,8 +291,16 @@
     }
     rulesData = data;
     presetCache = {};
-    unknownOptions = Object.keys(data.options).filter(function (name) {
-      return !has(ENGINE_OPTIONS, name);
+    unknownOptions = [];
+    Object.keys(data.options).forEach(function (name) {
+      var spec = data.options[name];
+      if (!has(ENGINE_OPTIONS, name) || spec.kind !== ENGINE_OPTIONS[name]) {
+        unknownOptions.push(repr(name));
+      } else if (spec.kind === "choice") {
+        spec.choices.forEach(function (word) {
+          if (!contains(ENGINE_CHOICES[name], word)) unknownOptions.push(repr(name) + ": " + repr(word));
+        });
+      }
     });
     api.presets = data.presets;
     api.options = data.options;
@@ -287,7 +312,11 @@
       return rulesData.options[name];
     }
     if (!has(ENGINE_OPTIONS, name)) fail("unknown rule option %(name)s", { name: repr(name) });
-    return { kind: ENGINE_OPTIONS[name], optional: has(OPTIONAL, name), choices: null };
+    return {
+      kind: ENGINE_OPTIONS[name],
+      optional: has(OPTIONAL, name),
+      choices: has(ENGINE_CHOICES, name) ? ENGINE_CHOICES[name] : null,
+    };
   }
 
   function convertOption(name, value, spec) {
@@ -306,15 +335,11 @@
       return checkSafe(value, "option " + repr(name));
     }
     if (kind === "choice") {
-      if (spec.choices) {
-        if (!contains(spec.choices, value)) {
-          fail("option %(name)s must be one of %(choices)s", {
-            name: repr(name),
-            choices: spec.choices.join(", "),
-          });
-        }
-      } else if (typeof value !== "string") {
-        fail("option %(name)s must be one of the option's words", { name: repr(name) });
+      if (!contains(spec.choices, value)) {
+        fail("option %(name)s must be one of %(choices)s", {
+          name: repr(name),
+          choices: spec.choices.join(", "),
+        });
       }
       return value;
     }
@@ -817,7 +842,7 @@
     }
     if (unknownOptions.length) {
       fail("this page's scoring engine does not know the rule option %(name)s", {
-        name: repr(unknownOptions[0]),
+        name: unknownOptions[0],
       });
     }
     var rules = resolveRules(doc.rules);

@@ -250,6 +250,9 @@ def test_without_the_presets_the_engine_scores_rules_given_in_full_and_refuses_a
     mismatch = first_mismatch(records, python, browser[:-1])
     assert mismatch is None, mismatch
     assert "not loaded" in browser[-1]["refused"]
+    unknown_word = json.loads(json.dumps(records[0]))
+    unknown_word["rules"]["overrides"]["ties"] = "coin_toss"
+    assert "refused" in _in_browser(page, [unknown_word])[0]
 
 
 def test_a_preview_settles_the_next_hand_and_tells_the_table_after_it(page):
@@ -309,3 +312,35 @@ def test_the_engine_reads_the_presets_from_the_page_when_it_carries_them(page):
 
     assert presets == list(PRESETS)
     assert rules == PRESETS["tenhou-sanma"].to_dict()
+
+
+def test_an_option_or_choice_the_engine_does_not_know_makes_it_refuse_rather_than_guess(page):
+    record = {
+        "format": "tenbou-game/1",
+        "rules": "ari-ari",
+        "players": ["A", "B", "C", "D"],
+        "hands": [],
+    }
+    new_option = engine_rules()
+    new_option["options"]["open_riichi"] = {"kind": "bool"}
+    new_choice = engine_rules()
+    new_choice["options"]["multi_ron"]["choices"].append("quadruple")
+    _engine(page, load_rules=False)
+
+    answers = [
+        page.evaluate(
+            """([data, record]) => {
+                TenbouEngine.load(data);
+                try { TenbouEngine.score(record); return "scored"; }
+                catch (err) { return err.message; }
+            }""",
+            [data, record],
+        )
+        for data in (new_option, new_choice, engine_rules())
+    ]
+
+    assert answers == [
+        "this page's scoring engine does not know the rule option 'open_riichi'",
+        "this page's scoring engine does not know the rule option 'multi_ron': 'quadruple'",
+        "scored",
+    ]
