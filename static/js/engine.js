@@ -168,11 +168,19 @@
     if (value === false) return "False";
     if (typeof value === "string") return "'" + value.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
     if (typeof value === "number") return String(value);
-    try {
-      return JSON.stringify(value);
-    } catch (e) {
-      return String(value);
+    if (Array.isArray(value)) return "[" + value.map(repr).join(", ") + "]";
+    if (typeof value === "object") {
+      return (
+        "{" +
+        Object.keys(value)
+          .map(function (key) {
+            return repr(key) + ": " + repr(value[key]);
+          })
+          .join(", ") +
+        "}"
+      );
     }
+    return String(value);
   }
 
   function grouped(n) {
@@ -219,8 +227,8 @@
 
   // ---------------------------------------------------------------- exact decimals
 
-  // A number or numeric text as Python's Decimal(str(value)) reads it, in whole tenths.
-  // Refuses text that is not a finite number, and a value that is not whole tenths.
+  // A number or numeric text as Python's Decimal(str(value)) reads it, in whole tenths;
+  // NaN when it is not whole tenths. Refuses text that is not a finite number.
   var DECIMAL_TEXT = /^([+-]?)(?:(\d(?:_?\d)*)(?:\.(\d(?:_?\d)*)?)?|\.(\d(?:_?\d)*))(?:[eE]([+-]?\d(?:_?\d)*))?$/;
 
   function tenthsOf(value, name) {
@@ -248,9 +256,7 @@
     if (power < 0) {
       var cut = digits.length + power;
       var dropped = cut > 0 ? digits.slice(cut) : digits;
-      if (/[^0]/.test(dropped)) {
-        fail("match points are kept to tenths: uma, oka and penalties too");
-      }
+      if (/[^0]/.test(dropped)) return NaN;
       digits = cut > 0 ? digits.slice(0, cut) : "0";
       power = 0;
     }
@@ -422,7 +428,6 @@
   }
 
   // Python's _check_consistency: option values that could not settle a game cleanly.
-  // (Decimals were checked for whole tenths as they were read.)
   function checkConsistency(r) {
     if (r.start_points <= 0 || r.start_points % 100) {
       fail("start_points must be a positive multiple of 100");
@@ -459,6 +464,10 @@
         fail("noten_total must be a multiple of 600 (0 or more)");
       }
       if (r.uma.length !== 4) fail("uma needs four numbers, for 1st to 4th place");
+    }
+    var tenths = r.uma.concat([r.chombo_penalty, r.oka === null ? 0 : r.oka]);
+    if (tenths.some(Number.isNaN)) {
+      fail("match points are kept to tenths: uma, oka and penalties too");
     }
     if (r.chombo_penalty > 0) {
       fail("chombo_penalty is a deduction: give it as 0 or a negative number");
@@ -806,17 +815,10 @@
     if (typeof value !== "number" || !isFinite(value)) {
       fail("a penalty needs 'match_points', a number such as -20.0");
     }
-    var tenths;
-    try {
-      tenths = decimalTenths(String(value), function () {
-        fail("a penalty needs 'match_points', a number such as -20.0");
-      });
-    } catch (err) {
-      if (err instanceof ScoringError && /tenths/.test(err.template)) {
-        fail("penalty match points are kept to tenths, e.g. -20.0");
-      }
-      throw err;
-    }
+    var tenths = decimalTenths(String(value), function () {
+      fail("a penalty needs 'match_points', a number such as -20.0");
+    });
+    if (Number.isNaN(tenths)) fail("penalty match points are kept to tenths, e.g. -20.0");
     var reason = has(data, "reason") ? data.reason : "";
     if (typeof reason !== "string") fail("a penalty's 'reason' must be text");
     return { seat: seat, tenths: tenths, reason: reason };
