@@ -15,9 +15,12 @@
  *        "presets": {PRESET: {NAME: value, ...every option}}}.
  *       On load the script reads it by itself from an element
  *       <script type="application/json" id="tenbou-engine-rules"> when the page has one
- *       (Django: {{ engine_rules|json_script:"tenbou-engine-rules" }}).
- *       Without it, only records whose `rules` are {"preset": NAME, "overrides": {every
- *       option: value}} (as the record endpoint sends them) can be scored.
+ *       (a template writes it with `{% load engine %}{% engine_rules %}`, placed before
+ *       the <script src=".../engine.js">). Without it, only records whose `rules` are
+ *       {"preset": NAME, "overrides": {every option: value}} (as the record endpoint
+ *       sends them) can be scored. If the loaded rules hold an option, or a choice of an
+ *       option, that this file does not act on, `score` refuses every record (the server
+ *       is then the only judge) rather than settle under rules it cannot follow.
  *   TenbouEngine.presets   the presets' option values as loaded ({} before `load`)
  *   TenbouEngine.options   the option kinds as loaded ({} before `load`)
  *
@@ -30,9 +33,10 @@
  *       Match points are numbers equal to Python's floats (exact tenths underneath).
  *       Throws TenbouEngine.ScoringError (an Error) for a record Python refuses; its
  *       `message` is English ("hand 7: 1 han 20 fu is not a possible ron"), `hand` the hand
- *       number from 1 or null, `problem` the message without the hand, and `template` and
- *       `params` the same marked template and parameters as the Python error's, so a page
- *       can translate it.
+ *       number from 1 or null, `problem` the message without the hand, `template` the
+ *       Python error's message template (e.g. "%(han)s han 20 fu is not a possible ron:
+ *       20 fu is only a pinfu tsumo", as in the app's catalogue) and `params` its
+ *       parameters as plain values, for a page that shows refusals in its language.
  *
  *   TenbouEngine.replay(record) -> {"result": score(record), "state": STATE}
  *       STATE is the table now (before the next hand, or at the end):
@@ -50,8 +54,9 @@
  *       "-48.0"), for comparing or storing text.
  *
  * Differences from Python that cannot matter to a real record: JSON numbers such as 3.0
- * are whole numbers here (Python tells 3.0 from 3), and points or match points beyond
- * 2**53 (JavaScript's exact integers) are refused.
+ * are whole numbers here (Python tells 3.0 from 3), and points beyond 2**53 or match
+ * points beyond 10**15 (past JavaScript's exact integers) are refused; the app's forms
+ * keep every rule number far below (10,000,000 points, six digits of match points).
  *
  * Plain ES2017 in one file, no build step, no globals but TenbouEngine.
  */
