@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import random
 import time
+from pathlib import Path
 
 from scoring import replay, resolve_rules, score
 from scoring.record import parse_record
 from scoring.rules import _FIELDS, PRESETS, engine_rules
 from scoring.simulate import random_any_record
+from tenhou import convert_file
 from tests.engine.js_cases import (
     ENGINE_JS,
     SCORE_BATCH_JS,
@@ -28,6 +30,8 @@ from tests.engine.js_cases import (
 )
 
 SEED = 28
+# The sample Tenhou and Mahjong Soul logs, four and three players.
+DATA = Path(__file__).resolve().parents[1] / "data"
 HANDS = 10_000
 BATCH = 250
 
@@ -344,3 +348,16 @@ def test_an_option_or_choice_the_engine_does_not_know_makes_it_refuse_rather_tha
         "this page's scoring engine does not know the rule option 'multi_ron': 'quadruple'",
         "scored",
     ]
+
+
+def test_the_browser_engine_settles_the_real_sample_logs_as_scoring_does(page):
+    paths = sorted(DATA.glob("*/*.json")) + sorted(DATA.glob("*/*.xml"))
+    records = [convert_file(path).record for path in paths]
+    python = [outcome(record) for record in records]
+    assert len(records) >= 10 and all("result" in answer for answer in python)
+    _engine(page)
+
+    browser = _in_browser(page, records)
+
+    mismatch = first_mismatch(records, python, browser)
+    assert mismatch is None, mismatch
