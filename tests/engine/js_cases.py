@@ -285,6 +285,9 @@ def edge_records() -> list[dict[str, Any]]:
             ],
             to_target,
         ),
+        # Nobody reaches the target: the west round is played to its last hand.
+        game([draw] * 12, "tenhou"),
+        {**game([draw] * 9, "tenhou-sanma"), "players": players[:3]},
         # Match points of exactly 0.0 and whole numbers.
         {
             "format": FORMAT,
