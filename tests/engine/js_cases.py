@@ -32,7 +32,8 @@ SCORE_BATCH_JS = """text => JSON.stringify(JSON.parse(text).map(record => {
         return {result: TenbouEngine.score(record)};
     } catch (err) {
         return {refused: String(err && err.message),
-                readable: err instanceof TenbouEngine.ScoringError};
+                readable: err instanceof TenbouEngine.ScoringError,
+                template: err && err.template};
     }
 }))"""
 
@@ -237,7 +238,8 @@ def outcome(record: dict[str, Any]) -> dict[str, Any]:
     try:
         return {"result": json.loads(json.dumps(score(record)))}
     except ScoringError as err:
-        return {"refused": str(err)}
+        # The template of the problem (without "hand N: "), by which a page translates it.
+        return {"refused": str(err), "template": err.problem.template}
     except (TypeError, ValueError, ArithmeticError) as err:
         # Not a refusal worded for people, but a refusal all the same (e.g. a list as the
         # preset's name).
@@ -245,10 +247,15 @@ def outcome(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def same(python: dict[str, Any], browser: dict[str, Any]) -> bool:
-    """The same result, or both refused, naming the same hand when `scoring` names one."""
+    """The same result, or both refused, naming the same hand when `scoring` names one,
+    in the words of the same template."""
     if "refused" in python:
         hand = re.match(r"hand \d+: ", python["refused"])
-        return "refused" in browser and (not hand or browser["refused"].startswith(hand[0]))
+        return (
+            "refused" in browser
+            and (not hand or browser["refused"].startswith(hand[0]))
+            and browser.get("template") == python.get("template", browser.get("template"))
+        )
     return "result" in browser and browser["result"] == python["result"]
 
 
