@@ -19,7 +19,7 @@ from typing import Any
 
 from scoring import PRESETS, ScoringError, resolve_rules, score
 from scoring.record import FORMAT
-from scoring.rules import _BOOLS, _ENUMS
+from scoring.rules import _BOOLS, _ENUMS, _FIELDS
 from scoring.simulate import random_any_record, random_rules
 
 ENGINE_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "engine.js"
@@ -224,13 +224,30 @@ def tweak(rng: random.Random, record: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def override(rng: random.Random, record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of `record` under one more override: any option, a plausible value (which
+    may be refused, or may refuse a hand the record holds)."""
+    out = copy.deepcopy(record)
+    spec = out["rules"]
+    if isinstance(spec, str):
+        spec = out["rules"] = {"preset": spec, "overrides": {}}
+    name = rng.choice(sorted(_FIELDS))
+    if name in _ENUMS:
+        value: Any = rng.choice([*(c.value for c in _ENUMS[name]), "other", 1])
+    elif name in _BOOLS:
+        value = rng.choice((True, False, 0, "true"))
+    else:
+        value = copy.deepcopy(rng.choice(_PLAUSIBLE[name]))
+    spec.setdefault("overrides", {})[name] = value
+    return out
+
+
 def mutated_records(seed: int, sources: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
-    """`count` records, each one of `sources` with one change: one in four a random one
-    (`mutate`), the others a plausible one (`tweak`)."""
+    """`count` records, each one of `sources` with one change: a random one (`mutate`), a
+    plausible one (`tweak`) or one more rule option (`override`)."""
     rng = random.Random(seed)
-    return [
-        (mutate if rng.random() < 0.25 else tweak)(rng, rng.choice(sources)) for _ in range(count)
-    ]
+    changes = (mutate, tweak, tweak, override)
+    return [rng.choice(changes)(rng, rng.choice(sources)) for _ in range(count)]
 
 
 def outcome(record: dict[str, Any]) -> dict[str, Any]:
