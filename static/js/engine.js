@@ -25,7 +25,8 @@
  *   TenbouEngine.options   the option kinds as loaded ({} before `load`)
  *
  *   TenbouEngine.score(record) -> object
- *       The same object as Python's `scoring.score(record)`:
+ *       The same object as Python's `scoring.score(record)` for the record sent as JSON
+ *       (a field left undefined is no field):
  *       {"hands": [{"round", "honba", "dealer", "sticks_before", "scores_before",
  *                   "deltas", "scores_after", "sticks_after"}, ...],
  *        "finished", "ended_by", "final_scores", "leftover_sticks", "placements",
@@ -1501,19 +1502,32 @@
 
   // ---------------------------------------------------------------- the API
 
+  // A record as the server would read it once sent as JSON: a field left undefined is no
+  // field at all, as it is for the Python engine.
+  function asJson(value) {
+    var text;
+    try {
+      text = JSON.stringify(value);
+    } catch (err) {
+      fail("not valid JSON: %(error)s", { error: String(err && err.message) });
+    }
+    return text === undefined ? null : JSON.parse(text);
+  }
+
   function score(record) {
-    return replayRecord(parseRecord(record)).result;
+    return replayRecord(parseRecord(asJson(record))).result;
   }
 
   function replay(record) {
-    var done = replayRecord(parseRecord(record));
+    var done = replayRecord(parseRecord(asJson(record)));
     return { result: done.result, state: stateJson(done.state, done.rules) };
   }
 
   function preview(record, hand) {
-    if (!isObject(record)) objectOf(record, "a game record");
-    var withHand = Object.assign({}, record);
-    withHand.hands = listOf(has(record, "hands") ? record.hands : null, "hands").concat([hand]);
+    var withHand = objectOf(asJson(record), "a game record");
+    withHand.hands = listOf(has(withHand, "hands") ? withHand.hands : null, "hands").concat([
+      asJson(hand),
+    ]);
     var done = replayRecord(parseRecord(withHand));
     return {
       hand: done.result.hands[done.result.hands.length - 1],

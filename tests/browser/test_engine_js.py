@@ -399,3 +399,17 @@ def test_the_engine_reads_numbers_in_options_as_python_decimal_does(page):
         except Exception:
             expected = "refused"
         assert (value, answer) == (value, expected)
+
+
+def test_a_field_the_page_left_undefined_is_no_field_as_once_sent_to_the_server(page):
+    _engine(page)
+
+    deltas = page.evaluate(
+        """() => TenbouEngine.score({
+            format: "tenbou-game/1", rules: "ari-ari", players: ["A", "B", "C", "D"],
+            hands: [{result: "tsumo", riichi: [],
+                     wins: [{winner: 1, loser: undefined, pao: undefined, han: 3, fu: 30}]}],
+        }).hands[0].deltas"""
+    )
+
+    assert deltas == [-2000, 4000, -1000, -1000]
