@@ -327,7 +327,7 @@
     api.options = data.options;
   }
 
-  function optionKind(name, value) {
+  function optionKind(name) {
     if (rulesData) {
       if (!has(rulesData.options, name)) fail("unknown rule option %(name)s", { name: repr(name) });
       return rulesData.options[name];
@@ -393,6 +393,11 @@
   }
 
   function resolveRules(spec) {
+    if (unknownOptions.length) {
+      fail("this page's scoring engine does not know the rule option %(name)s", {
+        name: unknownOptions[0],
+      });
+    }
     var preset;
     var overrides;
     if (typeof spec === "string") {
@@ -423,7 +428,7 @@
     if (!keys.length && base) return base;
     var rules = Object.assign({}, base || {});
     keys.forEach(function (name) {
-      rules[name] = convertOption(name, overrides[name], optionKind(name, overrides[name]));
+      rules[name] = convertOption(name, overrides[name], optionKind(name));
     });
     if (!base) {
       Object.keys(ENGINE_OPTIONS).forEach(function (name) {
@@ -866,11 +871,6 @@
     });
     if (!has(doc, "rules")) {
       fail("the record needs 'rules': a preset name or preset with overrides");
-    }
-    if (unknownOptions.length) {
-      fail("this page's scoring engine does not know the rule option %(name)s", {
-        name: unknownOptions[0],
-      });
     }
     var rules = resolveRules(doc.rules);
     var players = get(doc, "players");
