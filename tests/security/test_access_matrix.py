@@ -171,6 +171,8 @@ SPEC = {
     # A game and its hands; the finished game's organiser is sent back to it.
     "game":               row("game",          GAME_READERS),
     "game_record":        row("game",          GAME_READERS),
+    "game_manifest":      row("game",          GAME_READERS),
+    "game_service_worker": row("game",         GAME_READERS),
     "hand_new":           row("game",          hand_entry(), hand_entry(GO)),
     "hand_count":         row("game",          hand_entry()),
     "hand_edit":          row("game hand",     hand_entry(), hand_entry(GO)),
