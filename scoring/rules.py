@@ -923,3 +923,34 @@ def resolve_rules(spec: Any) -> Rules:
 # ones, and building and checking a `Rules` costs more than replaying a short game's hand.
 MAX_RESOLVED = 256
 _RESOLVED: dict[tuple[str, str], tuple[Rules, Rules]] = {}
+
+
+def engine_rules() -> dict[str, Any]:
+    """Every option's kind and every preset's values, as JSON: what the browser's engine
+    (static/js/engine.js, `TenbouEngine.load`) needs, so that it holds no preset table of
+    its own.
+
+    >>> data = engine_rules()
+    >>> data["options"]["ties"], data["presets"]["ari-ari"]["uma"]
+    ({'kind': 'choice', 'choices': ['seat_order', 'split']}, [30, 10, -10, -30])
+    """
+    options: dict[str, dict[str, Any]] = {}
+    for name in _FIELDS:
+        if name in _BOOLS:
+            options[name] = {"kind": "bool"}
+        elif name in _INTS:
+            options[name] = {"kind": "int"}
+        elif name in _ENUMS:
+            options[name] = {"kind": "choice", "choices": [c.value for c in _ENUMS[name]]}
+        elif name == "uma":
+            options[name] = {"kind": "uma"}
+        elif name == "target_points":
+            options[name] = {"kind": "int", "optional": True}
+        elif name == "oka":
+            options[name] = {"kind": "decimal", "optional": True}
+        else:
+            options[name] = {"kind": "decimal"}
+    return {
+        "options": options,
+        "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
+    }
