@@ -180,26 +180,19 @@
 
   // ---- The game from the phone's record ------------------------------------------------
 
-  // Where the game stands after `record`: the engine scores no "state", so the next
-  // hand's round, dealer, honba and sticks are read from a probe hand after the last one
-  // (a chombo: allowed under every rule, and its "before" is the state after the last).
+  // Where the game stands after `record`: the next hand's round, dealer, honba, sticks
+  // and scores, or the end of the game (TenbouEngine.replay's state).
   function standing(record) {
-    var engine = phone.engine();
-    var out = engine.score(record);
-    if (out.finished) {
-      return { finished: true, out: out };
-    }
-    var probe = clone(record);
-    probe.hands.push({ result: "chombo", riichi: [], offender: 0 });
-    var next = engine.score(probe).hands[probe.hands.length - 1];
+    var replayed = phone.engine().replay(record);
+    var state = replayed.state;
     return {
-      finished: false,
-      out: out,
-      round: next.round,
-      honba: next.honba,
-      dealer: next.dealer,
-      sticks: next.sticks_before,
-      scores: next.scores_before,
+      finished: state.finished,
+      out: replayed.result,
+      round: state.round,
+      honba: state.honba,
+      dealer: state.dealer,
+      sticks: state.sticks,
+      scores: state.scores,
     };
   }
 

@@ -103,8 +103,11 @@
     });
   }
 
+  // As tournaments/wording/formatting.py writes points: 25,000 and −1,500.
   function points(value) {
-    return Number(value).toLocaleString("en-US");
+    var number = Number(value);
+    var text = Math.abs(number).toLocaleString("en-US");
+    return number < 0 ? "−" + text : text;
   }
 
   function delta(value) {
@@ -166,14 +169,6 @@
       request.onerror = function () {
         reject(request.error);
       };
-    });
-  }
-
-  function readGame() {
-    return transact(["games"], "readonly", function (tx) {
-      return asked(tx.objectStore("games").get(GAME));
-    }).then(function (request) {
-      return request;
     });
   }
 
@@ -703,6 +698,16 @@
       .register(config.worker)
       .then(function () {
         return navigator.serviceWorker.ready;
+      })
+      .then(function () {
+        // The first visit: the page is the worker's once it claims it (activate).
+        if (navigator.serviceWorker.controller) {
+          return null;
+        }
+        return new Promise(function (resolve) {
+          navigator.serviceWorker.addEventListener("controllerchange", resolve);
+          setTimeout(resolve, 10000);
+        });
       })
       .catch(function () {
         // Without a worker the phone still keeps its outbox; only a reload needs network.

@@ -1,0 +1,246 @@
+"""The table's phone without network: the table link installs as a web app (a service
+worker keeps the game page and the hand form), hands are previewed with the engine in the
+browser and kept in the phone's outbox, and they reach the server once, in order, when the
+network is back; a game changed meanwhile is shown to the table, never overwritten."""
+
+from __future__ import annotations
+
+import copy
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scoring.game import score
+from tournaments import services
+from tournaments.models import Game, Hand, TrailEntry
+from tournaments.views.games import round_name
+from tournaments.wording.formatting import delta, points
+
+PHONE = {"width": 390, "height": 844}
+# Screenshots at phone width, to look at: the offline form and the conflict screen.
+SHOTS = Path(tempfile.gettempdir()) / "tenbou-phone-screens"
+
+# Six hands of one game: a dealer's ron (the dealer repeats), a draw with a riichi and the
+# dealer tenpai (the dealer repeats again), a tsumo that passes the deal and takes the
+# stick, a dealer's tsumo with riichi, a ron, and a draw where nobody is tenpai.
+SIX_HANDS = [
+    {"result": "ron", "riichi": [], "wins": [{"winner": 0, "loser": 1, "han": 3, "fu": 40}]},
+    {"result": "draw", "riichi": [2], "tenpai": [0, 2]},
+    {"result": "tsumo", "riichi": [], "wins": [{"winner": 3, "han": 2, "fu": 30}]},
+    {"result": "tsumo", "riichi": [1], "wins": [{"winner": 1, "han": 2, "fu": 40}]},
+    {"result": "ron", "riichi": [], "wins": [{"winner": 2, "loser": 3, "han": 2, "fu": 40}]},
+    {"result": "draw", "riichi": [], "tenpai": []},
+]
+RESULT_BUTTONS = {"ron": "Ron", "tsumo": "Tsumo", "draw": "Draw"}
+
+
+def fits_the_phone(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def tap_seat(page: Page, field: str, name: str) -> None:
+    page.locator(f"#group-{field}").locator(
+        "label.pick", has=page.locator("b", has_text=re.compile(rf"^{name}$"))
+    ).click()
+
+
+def tap(page: Page, field: str, value: str) -> None:
+    page.locator(f'#group-{field} label.pick:has(input[value="{value}"])').click()
+
+
+def fill_hand(page: Page, hand: dict, names: list[str]) -> None:
+    page.locator("#group-result label.pick", has_text=RESULT_BUTTONS[hand["result"]]).click()
+    for seat in hand["riichi"]:
+        tap_seat(page, "riichi", names[seat])
+    for win in hand.get("wins", []):
+        tap_seat(page, "w1_winner", names[win["winner"]])
+        if "loser" in win:
+            tap_seat(page, "loser", names[win["loser"]])
+        tap(page, "w1_han", str(win["han"]))
+        tap(page, "w1_fu", str(win["fu"]))
+    for seat in hand.get("tenpai", []):
+        tap_seat(page, "tenpai", names[seat])
+
+
+def round_honba(label: str, honba: int) -> str:
+    return f"{round_name(label)}-{honba}"
+
+
+def open_the_table_link(page: Page, live_server, game: Game):
+    """The players open the slip's address on the phone, online, and the web app is kept:
+    its worker controls the page and the phone holds the game's record."""
+    link = services.renew_table_link(game.pk)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}{link.get_absolute_url()}")
+    expect(page.locator(".messages")).to_contain_text("you can enter this game's hands.")
+    # Ready: the worker controls the page (its files are kept) and the record is on the phone.
+    expect(page.locator("html")).to_have_attribute("data-phone-ready", "1", timeout=15_000)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    return link
+
+
+def enter_offline(page: Page, base: dict, hands: list[dict], first: int) -> None:
+    """Enter `hands` on the phone, each checked against its preview: every seat's payment,
+    the sticks and the next round (or the end), as Python's engine scores them."""
+    names = base["players"]
+    for offset, hand in enumerate(hands):
+        number = first + offset
+        expect(page.locator(".game-head h1")).to_have_text(f"Hand {number}")
+        fill_hand(page, hand, names)
+        page.get_by_role("button", name=f"Preview hand {number}").click()
+        preview = page.locator("[data-offline-preview]")
+        expect(preview).to_be_visible()
+        expect(preview.locator("h2")).to_have_text(f"Save hand {number}?")
+
+        record = copy.deepcopy(base)
+        record["hands"] = record["hands"] + hands[: offset + 1]
+        scored = score(record)
+        report = scored["hands"][number - 1]
+        expect(preview.locator("[data-preview-round]")).to_have_text(
+            round_honba(report["round"], report["honba"])
+        )
+        for seat, name in enumerate(names):
+            row = preview.locator("tbody tr", has=page.locator("th", has_text=name))
+            expect(row.locator("td.delta")).to_have_text(delta(report["deltas"][seat]))
+            expect(row.locator("td").last).to_have_text(points(report["scores_after"][seat]))
+        expect(preview.locator("[data-preview-sticks]")).to_have_text(
+            f"Riichi sticks on the table: {report['sticks_before']} before, "
+            f"{report['sticks_after']} after."
+        )
+        state = services.replay_record(record).state
+        expect(preview.locator("[data-preview-next]")).to_have_text(
+            f"Next hand: {round_honba(state.round_label, state.honba)}, "
+            f"{names[state.dealer]} deals."
+        )
+        fits_the_phone(page)
+        if number == first:
+            SHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(SHOTS / "phone-offline-preview.png"), full_page=True)
+        page.get_by_role("button", name="Confirm and save").click()
+        expect(page.locator("[data-offline-saved]")).to_have_text(
+            f"Hand {number} is saved on this phone."
+        )
+        expect(page.locator(".game-head h1")).to_have_text(f"Hand {number + 1}")
+        expect(page.locator(".game-head .table-line .round")).to_have_text(
+            round_honba(state.round_label, state.honba)
+        )
+
+
+@pytest.mark.parametrize("drop_one_answer", [False, True], ids=["answers", "one-answer-lost"])
+def test_a_table_enters_six_hands_offline_and_the_server_gets_exactly_those_in_order(
+    live_server, page: Page, game, drop_one_answer
+):
+    base = game.to_record()
+    link = open_the_table_link(page, live_server, game)
+    sync_answers: list[str] = []
+    if drop_one_answer:
+        # The third hand reaches the server, but its answer never reaches the phone.
+        def lose_the_third_answer(route):
+            response = route.fetch()
+            sync_answers.append(response.json()["status"])
+            if len(sync_answers) == 3:
+                route.abort("connectionreset")
+            else:
+                route.fulfill(response=response)
+
+        page.route("**/hands/sync/", lose_the_third_answer)
+    page.get_by_role("link", name="Enter hand 1").click()
+    expect(page.locator(".game-head h1")).to_have_text("Hand 1")
+
+    page.context.set_offline(True)
+    enter_offline(page, base, SIX_HANDS[:3], first=1)
+    page.screenshot(path=str(SHOTS / "phone-offline-form.png"), full_page=True)
+
+    # A reload without network: the worker serves the form, the phone its hands.
+    page.reload()
+    expect(page.locator(".game-head h1")).to_have_text("Hand 4")
+    waiting = page.locator(".outbox-list li.outbox-waiting")
+    expect(waiting).to_have_count(3)
+    expect(waiting.first).to_contain_text("saved on this phone")
+    enter_offline(page, base, SIX_HANDS[3:], first=4)
+    assert Hand.objects.filter(game=game).count() == 0
+
+    page.context.set_offline(False)
+    expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(6, timeout=30_000)
+    expect(page.locator("[data-phone-status]")).to_have_text(
+        "Every hand entered on this phone has reached the server."
+    )
+
+    game.refresh_from_db()
+    record = game.to_record()
+    assert record["hands"] == SIX_HANDS
+    numbers = game.hands.order_by("number").values_list("number", flat=True)
+    assert list(numbers) == [1, 2, 3, 4, 5, 6]
+    added = TrailEntry.objects.filter(table_link=link)
+    assert added.count() == 6
+    if drop_one_answer:
+        # The lost answer's hand was sent again and answered as stored, not refused.
+        assert sync_answers == ["saved", "saved", "saved", "already", "saved", "saved", "saved"]
+
+    # The game page, fresh from the server, shows the replay of exactly those hands.
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    state = services.replay_record(record).state
+    expect(page.locator(".game-head .table-line .round")).to_have_text(
+        round_name(state.round_label)
+    )
+    for seat, name in enumerate(base["players"]):
+        card = page.locator(".seat-card", has=page.locator(".name", has_text=name))
+        expect(card.locator(".score")).to_have_text(points(state.scores[seat]))
+    expect(page.locator("#hand-6")).to_contain_text("Draw · all noten")
+
+
+def test_an_organisers_change_while_the_phone_is_offline_is_shown_and_not_overwritten(
+    live_server, page: Page, game, organiser
+):
+    services.add_hand(game.pk, 1, SIX_HANDS[0])
+    base = game.to_record()
+    open_the_table_link(page, live_server, game)
+    page.get_by_role("link", name="Enter hand 2").click()
+    expect(page.locator(".game-head h1")).to_have_text("Hand 2")
+
+    page.context.set_offline(True)
+    enter_offline(page, base, SIX_HANDS[1:3], first=2)
+
+    # Meanwhile the organiser corrects hand 1 and enters hand 2 from the score sheet.
+    changed_first = {
+        "result": "ron", "riichi": [], "wins": [{"winner": 0, "loser": 1, "han": 4, "fu": 30}]
+    }  # fmt: skip
+    organisers_second = {"result": "draw", "riichi": [], "tenpai": [1]}
+    services.replace_hand(game.pk, 1, changed_first)
+    services.add_hand(game.pk, 2, organisers_second)
+
+    page.context.set_offline(False)
+    screen = page.locator("[data-phone-conflict]")
+    expect(screen).to_be_visible(timeout=30_000)
+    expect(screen.locator("h2")).to_have_text("The game changed while this phone was offline")
+    server_side, phone_side = screen.locator(".conflict-side").all()
+    expect(server_side.locator("li")).to_have_count(2)
+    expect(server_side.locator("li").nth(0)).to_contain_text("Aki ron off Ben · 4 han 30 fu")
+    expect(server_side.locator("li").nth(1)).to_contain_text("Draw · tenpai: Ben")
+    expect(phone_side.locator("li.phone-only")).to_have_count(2)
+    expect(phone_side.locator("li.phone-only").nth(0)).to_contain_text("Draw · tenpai: Aki, Chie")
+    expect(page.locator(".outbox-list li.outbox-conflict")).to_have_count(1)
+    expect(page.locator("[data-hand-form]")).to_be_hidden()
+    fits_the_phone(page)
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-conflict.png"), full_page=True)
+
+    # Nothing of the phone's reached the game.
+    game.refresh_from_db()
+    assert game.to_record()["hands"] == [changed_first, organisers_second]
+
+    # The table keeps them for the organiser, then (after showing them) discards them.
+    screen.get_by_role("button", name="Keep them for the organiser").click()
+    expect(page.locator(".outbox-list li.outbox-kept")).to_have_count(2)
+    screen.get_by_role("button", name="Discard this phone's hands").click()
+    screen.locator("[data-conflict-sure]").get_by_role(
+        "button", name="Discard this phone's hands"
+    ).click()
+    expect(screen).to_be_hidden()
+    expect(page.locator(".game-head h1")).to_have_text("Hand 3")
+    expect(page.locator(".outbox-list li.outbox-kept")).to_have_count(0)
+    game.refresh_from_db()
+    assert game.to_record()["hands"] == [changed_first, organisers_second]
