@@ -82,10 +82,18 @@ def open_the_table_link(page: Page, live_server, game: Game):
     return link
 
 
-def enter_offline(page: Page, base: dict, hands: list[dict], first: int) -> None:
-    """Enter `hands` on the phone, each checked against its preview: every seat's payment,
-    the sticks and the next round (or the end), as Python's engine scores them."""
-    names = base["players"]
+def with_hands(record: dict, hands: list[dict]) -> dict:
+    record = copy.deepcopy(record)
+    record["hands"] = record["hands"] + hands
+    return record
+
+
+def enter_offline(page: Page, before: dict, hands: list[dict]) -> None:
+    """Enter `hands` on the phone after the hands of `before`, each checked against its
+    preview: every seat's payment, the sticks and the next round, as Python's engine
+    scores them."""
+    names = before["players"]
+    first = len(before["hands"]) + 1
     for offset, hand in enumerate(hands):
         number = first + offset
         expect(page.locator(".game-head h1")).to_have_text(f"Hand {number}")
@@ -95,8 +103,7 @@ def enter_offline(page: Page, base: dict, hands: list[dict], first: int) -> None
         expect(preview).to_be_visible()
         expect(preview.locator("h2")).to_have_text(f"Save hand {number}?")
 
-        record = copy.deepcopy(base)
-        record["hands"] = record["hands"] + hands[: offset + 1]
+        record = with_hands(before, hands[: offset + 1])
         scored = score(record)
         report = scored["hands"][number - 1]
         expect(preview.locator("[data-preview-round]")).to_have_text(
@@ -151,7 +158,7 @@ def test_a_table_enters_six_hands_offline_and_the_server_gets_exactly_those_in_o
     expect(page.locator(".game-head h1")).to_have_text("Hand 1")
 
     page.context.set_offline(True)
-    enter_offline(page, base, SIX_HANDS[:3], first=1)
+    enter_offline(page, base, SIX_HANDS[:3])
     page.screenshot(path=str(SHOTS / "phone-offline-form.png"), full_page=True)
 
     # A reload without network: the worker serves the form, the phone its hands.
@@ -160,7 +167,7 @@ def test_a_table_enters_six_hands_offline_and_the_server_gets_exactly_those_in_o
     waiting = page.locator(".outbox-list li.outbox-waiting")
     expect(waiting).to_have_count(3)
     expect(waiting.first).to_contain_text("saved on this phone")
-    enter_offline(page, base, SIX_HANDS[3:], first=4)
+    enter_offline(page, with_hands(base, SIX_HANDS[:3]), SIX_HANDS[3:])
     assert Hand.objects.filter(game=game).count() == 0
 
     page.context.set_offline(False)
@@ -202,7 +209,7 @@ def test_an_organisers_change_while_the_phone_is_offline_is_shown_and_not_overwr
     expect(page.locator(".game-head h1")).to_have_text("Hand 2")
 
     page.context.set_offline(True)
-    enter_offline(page, base, SIX_HANDS[1:3], first=2)
+    enter_offline(page, base, SIX_HANDS[1:3])
 
     # Meanwhile the organiser corrects hand 1 and enters hand 2 from the score sheet.
     changed_first = {
