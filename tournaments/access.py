@@ -16,6 +16,7 @@ and `@signed_in` load nothing: the view shows only what `visible_players` and
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
@@ -28,7 +29,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from .models import Event, Game, GameSeat, Player, RosterEntry, Session, TableLink
+from .models import EntryReceipt, Event, Game, GameSeat, Player, RosterEntry, Session, TableLink
 
 
 def organised_ids(request: HttpRequest) -> frozenset[int] | None:
@@ -155,11 +156,16 @@ class HandEntry:
     link: TableLink | None
 
 
-def get_game_for_hand_entry(request: HttpRequest, pk: int, *, lock: bool = False) -> HandEntry:
+def get_game_for_hand_entry(
+    request: HttpRequest, pk: int, *, lock: bool = False, closed: bool = False
+) -> HandEntry:
     """The game, for an organiser or for a visitor holding its live table link while the
     game is in progress and not locked. Anyone else: 404 for an event they may not read,
     403 otherwise (anonymous users are sent to log in by the view). `lock` takes the game's
-    lock for a change (inside a transaction), as `services` does."""
+    lock for a change (inside a transaction), as `services` does. `closed`: the link's
+    holder gets a finished or locked game too (the view tells the phone so, and changes
+    nothing). A form that resends an entry the game holds already (the phone's own last
+    hand, say) is let through as well: the view answers with what was stored."""
     games = Game.objects.select_related("session__event")
     if lock:
         games = games.select_for_update()
@@ -176,11 +182,23 @@ def get_game_for_hand_entry(request: HttpRequest, pk: int, *, lock: bool = False
         if not request.user.is_authenticated:
             raise NeedsLogin()
         raise PermissionDenied("Only the organisers of this event can change its games.")
-    if game.locked:
-        raise PermissionDenied("The organisers have locked this game: ask them to change it.")
-    if game.is_finished:
+    if (game.locked or game.is_finished) and not closed and not _resending(request, game):
+        if game.locked:
+            raise PermissionDenied("The organisers have locked this game: ask them to change it.")
         raise PermissionDenied("This game is finished: only the organisers can reopen it.")
     return HandEntry(game, False, link)
+
+
+def _resending(request: HttpRequest, game: Game) -> bool:
+    """Whether this is a form posting again an entry that the game holds already."""
+    entry = request.POST.get("entry", "") if request.method == "POST" else ""
+    if not entry:
+        return False
+    try:
+        entry = uuid.UUID(entry[:64])
+    except ValueError:
+        return False
+    return EntryReceipt.objects.filter(game=game, entry=entry).exists()
 
 
 def visible_players(user):
@@ -353,19 +371,29 @@ def table_game(view: Callable) -> Callable:
     return _declared(wrapper, "table")
 
 
-def hand_entry_game(view: Callable) -> Callable:
+def hand_entry_game(view: Callable | None = None, *, phone: bool = False):
     """The organisers of the game's event, and the holder of its live table link while the
-    game is open (see `get_game_for_hand_entry`); the view gets a `HandEntry` for `pk`."""
+    game is open (see `get_game_for_hand_entry`); the view gets a `HandEntry` for `pk`.
+    `phone`: an address a phone's script calls: the link's holder gets in while the game
+    is finished or locked too (the view tells the phone so), and a visitor without the
+    link is refused (403) rather than sent to a login page the script cannot show."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
-        try:
-            entry = get_game_for_hand_entry(request, pk)
-        except NeedsLogin:
-            return redirect_to_login(request.get_full_path())
-        return view(request, entry, *args, **kwargs)
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+            try:
+                entry = get_game_for_hand_entry(request, pk, closed=phone)
+            except NeedsLogin:
+                if phone:
+                    raise PermissionDenied(
+                        "This table link no longer works: ask an organiser for the new one."
+                    ) from None
+                return redirect_to_login(request.get_full_path())
+            return view(request, entry, *args, **kwargs)
 
-    return _declared(wrapper, "hand entry")
+        return _declared(wrapper, "hand entry")
+
+    return decorate(view) if view is not None else decorate
 
 
 def organiser_of_player(view: Callable) -> Callable:

@@ -902,6 +902,10 @@ class Hand(models.Model):
         null=True, blank=True, editable=False, verbose_name=_("dealer")
     )
     deltas = models.JSONField(default=list, blank=True, editable=False, verbose_name=_("deltas"))
+    # The entry (an add or an edit, see `EntryReceipt`) that stored this hand as it is: a
+    # phone that sent it knows its hand is on the server by this id. Empty for hands stored
+    # before entries had ids, and for imported ones.
+    entry = models.UUIDField(null=True, blank=True, editable=False, verbose_name=_("entry"))
 
     class Meta:
         ordering = ["game", "number"]
@@ -1004,6 +1008,67 @@ class Hand(models.Model):
             for index, w in enumerate(doc.get("wins", []))
         ]
         return hand
+
+
+class EntryReceipt(models.Model):
+    """One hand entry (an add, an edit or an undo) applied to a game, under the id the
+    phone or the form made for it when the player confirmed it. The database holds each id
+    once per game, so the same entry sent again (a lost answer, a second tap, a phone's
+    outbox retrying) is answered from here with what was stored, never applied twice."""
+
+    class Kind(models.TextChoices):
+        ADD = "add", _("Hand added")
+        EDIT = "edit", _("Hand edited")
+        UNDO = "undo", _("Hand undone")
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="receipts", verbose_name=_("game")
+    )
+    entry = models.UUIDField(verbose_name=_("entry"))
+    kind = models.CharField(max_length=8, choices=Kind.choices, verbose_name=_("kind"))
+    number = models.PositiveIntegerField(
+        help_text=_("The hand the entry added, changed or undid."), verbose_name=_("number")
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+
+    class Meta:
+        verbose_name = _("entry receipt")
+        verbose_name_plural = _("entry receipts")
+        ordering = ["game", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "entry"], name="one_receipt_per_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of hand {self.number} ({self.entry})"
+
+
+class PhoneContact(models.Model):
+    """The last time a table's phone (or any browser entering the game's hands) reached the
+    server, and how many confirmed hands it said were still waiting to be sent. A row of
+    its own per game, so that a phone's report locks nothing that another table, or the
+    game's own hand entry, waits for."""
+
+    game = models.OneToOneField(
+        Game,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="phone_contact",
+        verbose_name=_("game"),
+    )
+    at = models.DateTimeField(verbose_name=_("last contact"))
+    waiting = models.PositiveIntegerField(
+        default=0,
+        help_text=_("Hands the phone had confirmed but not yet sent, as it last reported."),
+        verbose_name=_("waiting"),
+    )
+
+    class Meta:
+        verbose_name = _("phone contact")
+        verbose_name_plural = _("phone contacts")
+
+    def __str__(self) -> str:
+        return f"game {self.game_id}: {self.waiting} waiting at {self.at:%H:%M:%S}"
 
 
 class Win(models.Model):

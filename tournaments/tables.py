@@ -20,7 +20,7 @@ from .cells import Column, Table
 from .limits import MAX_PER_PAGE
 from .models import WINDS, Game, GameSeat
 from .standings import SESSION_LINES
-from .wording import formatting
+from .wording import formatting, phones
 
 NUMBER = {"th": {"class": "number"}, "td": {"class": "number"}}
 # Long text may wrap, so that a listing fits a phone with less sideways scrolling.
@@ -249,11 +249,23 @@ class GameTable(Table):
         empty_text = gettext_lazy("No games yet.")
         orderable = False
 
-    def __init__(self, *args, organiser: bool = False, **kwargs):
+    def __init__(self, *args, organiser: bool = False, now=None, **kwargs):
         super().__init__(*args, exclude=() if organiser else ("edit",), **kwargs)
+        self.organiser = organiser
+        self.now = now
 
     def render_status(self, record) -> str:
-        return status_badge(record)
+        """The game's status; for its organisers, while it goes on, when the table's phone
+        last reached the server and how many hands wait on it."""
+        contact = getattr(record, "phone_contact", None) if self.organiser else None
+        if contact is None or record.is_finished:
+            return status_badge(record)
+        return format_html(
+            '{} <span class="phone-contact{}">{}</span>',
+            status_badge(record),
+            " waiting" if contact.waiting else "",
+            phones.contact_line(contact.at, contact.waiting, now=self.now),
+        )
 
     def render_table_number(self, record) -> str:
         # Words, not a lone digit: the link is a target a thumb can hit.

@@ -16,6 +16,7 @@ from .views import (
     seating,
     sheets,
     standings,
+    sync,
     tables_links,
     trail,
 )
@@ -228,6 +229,9 @@ urlpatterns = [
     path("games/<int:pk>/record.json", games.game_record, name="game_record"),
     path("games/<int:pk>/hands/new/", hands.hand_new, name="hand_new"),
     path("games/<int:pk>/hands/count/", hands.hand_count, name="hand_count"),
+    # A table's phone: the game as it reads it, and each hand from its outbox (views/sync.py).
+    path("games/<int:pk>/hands/record.json", sync.hand_record, name="hand_record"),
+    path("games/<int:pk>/hands/sync/", sync.hand_sync, name="hand_sync"),
     path("games/<int:pk>/hands/<int:number>/edit/", hands.hand_edit, name="hand_edit"),
     path("games/<int:pk>/hands/<int:number>/delete/", hands.hand_delete, name="hand_delete"),
     path("games/<int:pk>/undo/", hands.hand_undo, name="hand_undo"),

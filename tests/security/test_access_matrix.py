@@ -82,6 +82,12 @@ def hand_entry(answer=OK):
     return (answer, answer, NO, LOGIN), (answer, answer, GONE, GONE)
 
 
+def phone(answer=OK):
+    """As `hand_entry`, for the addresses a phone's script calls: whoever is not let in is
+    refused, never sent to a login page."""
+    return (answer, answer, NO, NO), (answer, answer, GONE, GONE)
+
+
 # A view that takes only a POST says so first, to anyone.
 POST_ONLY_FOR_ANYONE = (POST_ONLY,) * 4, (POST_ONLY,) * 4
 
@@ -175,6 +181,9 @@ SPEC = {
     "game_service_worker": row("game",         GAME_READERS),
     "hand_new":           row("game",          hand_entry(), hand_entry(GO)),
     "hand_count":         row("game",          hand_entry()),
+    # A phone's script: never sent to log in; an empty post is not JSON (422).
+    "hand_record":        row("game",          phone()),
+    "hand_sync":          row("game",          POST_ONLY_FOR_ANYONE, phone(422)),
     "hand_edit":          row("game hand",     hand_entry(), hand_entry(GO)),
     "hand_delete":        row("game hand",     hand_entry(), hand_entry(GO)),
     # Undo asks first, naming the hand; a POST that does not name it asks again.

@@ -23,7 +23,7 @@ from ..models import Game, GameSeat, Hand, Penalty, Player, Session, Win
 from ..statistics import SEAT_FIGURES, seat_figures
 from ..trail import Actor, Kind
 from ..wording.refusals import one_after_another
-from .errors import GameChangeRefused
+from .errors import GameChangeRefused, GameClosed
 
 
 def replay_record(doc: dict[str, Any]) -> GameResult:
@@ -271,14 +271,12 @@ def _locked_game(game_id: int) -> Game:
 
 def _require_open(game: Game) -> None:
     if game.is_finished:
-        raise GameChangeRefused(
-            gettext_noop("This game is finished. Reopen it to change its hands.")
-        )
+        raise GameClosed(gettext_noop("This game is finished. Reopen it to change its hands."))
 
 
 def _require_hands_mode(game: Game) -> None:
     if game.entry_mode != Game.EntryMode.HANDS:
-        raise GameChangeRefused(gettext_noop("This game records final scores only, not hands."))
+        raise GameClosed(gettext_noop("This game records final scores only, not hands."))
 
 
 def _actor(actor: Actor | None, user) -> Actor:

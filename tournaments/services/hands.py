@@ -4,21 +4,41 @@ from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from scoring.errors import gettext_noop
 from scoring.game import GameResult, HandReport
 
 from .. import totals, trail
-from ..models import Game, GameSeat, Hand, Penalty, TableLink, TrailEntry, Win
+from ..models import (
+    EntryReceipt,
+    Game,
+    GameSeat,
+    Hand,
+    Penalty,
+    PhoneContact,
+    TableLink,
+    TrailEntry,
+    Win,
+)
 from ..trail import Actor, Kind
 from ..wording.refusals import one_after_another
-from .errors import GameChangeRefused, HandAlreadyEntered, HandChanged
+from .errors import (
+    EntrySentBefore,
+    GameChangedMeanwhile,
+    GameChangeRefused,
+    GameClosed,
+    HandAlreadyEntered,
+    HandChanged,
+    ScoresDisagree,
+)
 from .games import (
     _actor,
     _ended,
@@ -38,6 +58,96 @@ def hand_version(hand_doc: dict[str, Any]) -> str:
     carries so that a save over someone else's change is refused."""
     text = json.dumps(hand_doc, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def game_version(game: Game, doc: dict[str, Any]) -> str:
+    """The version of a game's hands as stored: a short digest of what its hands are played
+    under and what they are (rules, players, hands, time called) and whether it takes
+    changes (finished, locked). `doc` is its record (`record_of`). Any change to the game's
+    hands gives a new version; a penalty or the round clock does not."""
+    parts = {
+        "rules": doc.get("rules"),
+        "players": doc.get("players"),
+        "hands": doc.get("hands"),
+        "ended_early": doc.get("ended_early", ""),
+        "status": game.status,
+        "locked": game.locked,
+    }
+    text = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+# Hand entries: every add, edit and undo is applied under an id, made on the phone (or by
+# the form's confirm step) when the player confirms it; the same id sent again is answered
+# from its receipt, never applied twice (see `EntryReceipt`).
+
+
+def entry_id(value: Any) -> uuid.UUID:
+    """The entry id given (a UUID or its text), or a new one for a change sent without one;
+    refused when it is not a UUID."""
+    if value is None or value == "":
+        return uuid.uuid4()
+    if isinstance(value, uuid.UUID):
+        return value
+    try:
+        return uuid.UUID(str(value)[:64])
+    except ValueError:
+        raise GameChangeRefused(
+            gettext_noop(
+                "This entry's id is not one Tenbou made: reload the page and enter the hand again."
+            )
+        ) from None
+
+
+def entry_receipt(game_id: int, entry: Any) -> EntryReceipt | None:
+    """The receipt of entry `entry` of the game, if it was applied (a read, no lock)."""
+    try:
+        entry = uuid.UUID(str(entry)[:64])
+    except ValueError:
+        return None
+    return EntryReceipt.objects.filter(game_id=game_id, entry=entry).first()
+
+
+def _answer_resend(game: Game, entry: uuid.UUID) -> None:
+    """Under the game's lock: an entry applied already is answered with its receipt."""
+    receipt = EntryReceipt.objects.filter(game=game, entry=entry).first()
+    if receipt is not None:
+        raise EntrySentBefore(receipt)
+
+
+def _sent_in_a_race(game_id: int, entry: uuid.UUID) -> None:
+    """After a failed write: if the same entry was stored by a request that got there first
+    (outside the lock: the database's unique receipt caught it), answer with its receipt."""
+    receipt = EntryReceipt.objects.filter(game_id=game_id, entry=entry).first()
+    if receipt is not None:
+        raise EntrySentBefore(receipt)
+
+
+def _require_version(game: Game, doc: dict[str, Any], based_on: str | None) -> None:
+    if based_on is not None and based_on != game_version(game, doc):
+        raise GameChangedMeanwhile(
+            gettext_noop(
+                "The game was changed on the server since this phone last read it: nothing "
+                "was saved. Compare the two versions of the game."
+            )
+        )
+
+
+def note_phone_contact(game_id: int, waiting: int | None = None) -> None:
+    """Keep the time a phone entering the game's hands reached the server and how many
+    hands it says still wait to be sent (None: as it said before). Writes only the game's
+    own contact row: no lock that another table, or this game's hand entry, waits for."""
+    fields: dict[str, Any] = {"at": timezone.now()}
+    if waiting is not None:
+        fields["waiting"] = waiting
+    with transaction.atomic():
+        if PhoneContact.objects.filter(game_id=game_id).update(**fields):
+            return
+        try:
+            with transaction.atomic():
+                PhoneContact.objects.create(game_id=game_id, **fields)
+        except IntegrityError:  # another report of the game made the row first
+            PhoneContact.objects.filter(game_id=game_id).update(**fields)
 
 
 def _save_hand(hand: Hand) -> Hand:
@@ -86,9 +196,20 @@ def add_hand(
     user=None,
     actor: Actor | None = None,
     table_link: TableLink | None = None,
+    entry: Any = None,
+    expect_scores: Sequence[int] | None = None,
+    based_on: str | None = None,
 ) -> Hand:
     """Store hand `number` as the next hand of the game; the stored hand's `game` is the
     game as it is after the change.
+
+    `entry` is the entry's id (made when the player confirmed the hand; a new one when
+    None): if the game holds it already, nothing is changed and `EntrySentBefore` carries
+    its receipt, whatever happened to the game since (a hand added and later undone is not
+    added again). `expect_scores`: the scores after the hand as the sender computed them;
+    a replay that gives others is refused with `ScoresDisagree`. `based_on`: the
+    `game_version` the sender last saw; a game changed since is refused with
+    `GameChangedMeanwhile`.
 
     `number` is the hand the organiser saw as next; if someone stored it first the
     change is refused with `HandAlreadyEntered`, so no hand is entered twice or lost.
@@ -97,12 +218,15 @@ def add_hand(
     under the lock (its replay so far and its players' names), so that a form is checked
     against the game as it is, read once; whatever it raises leaves nothing stored.
     """
+    entry = entry_id(entry)
     try:
         with transaction.atomic():
             game = _locked_game(game_id)
+            _answer_resend(game, entry)
             _require_hands_mode(game)
-            _require_open(game)
             doc = record_of(game)
+            _require_version(game, doc, based_on)
+            _require_open(game)
             count = len(doc["hands"])
             if number != count + 1:
                 if count == 1:
@@ -130,9 +254,10 @@ def add_hand(
                 _require_table_link(game, table_link)
             if actor.table_link is not None and actor.table_link.game_id == game.pk:
                 actor.table_link.game = game  # the trail names its table: read already
-            hand = Hand.from_record(game, number, hand_doc, created_by=actor.user)
             # The hands before it replay as they did: only the new one needs its facts.
             report = result.hands[number - 1]
+            _require_scores(number, report.scores_after, expect_scores)
+            hand = Hand.from_record(game, number, hand_doc, created_by=actor.user, entry=entry)
             hand.dealer, hand.deltas = report.dealer, list(report.deltas)
             _save_hand(hand)
             _store_results(
@@ -150,34 +275,59 @@ def add_hand(
                 hand_number=number,
                 after={"hand": hand_doc, **_ended(game)},
             )
+            EntryReceipt.objects.create(
+                game=game, entry=entry, kind=EntryReceipt.Kind.ADD, number=number
+            )
             return hand
     except IntegrityError:
+        _sent_in_a_race(game_id, entry)
         raise HandAlreadyEntered(
             gettext_noop("Someone entered hand %(number)s already. Check the list of hands."),
             number=number,
         ) from None
 
 
+def _require_scores(number: int, scores: Sequence[int], expected: Sequence[int] | None) -> None:
+    if expected is not None and list(expected) != list(scores):
+        raise ScoresDisagree(
+            gettext_noop(
+                "Hand %(number)s was not saved: the server's scores after it are %(server)s, "
+                "this phone's are %(phone)s. Reload the game on this phone and enter the hand "
+                "again."
+            ),
+            number=number,
+            server=", ".join(str(score) for score in scores),
+            phone=", ".join(str(score) for score in expected),
+        )
+
+
 def _require_table_link(game: Game, link: TableLink) -> None:
     """Refuse a table link's change unless the link is still live and the game unlocked
     (checked again under the game's lock, so a revoke or lock takes effect at once)."""
     if not TableLink.objects.live().filter(pk=link.pk, game=game).exists():
-        raise GameChangeRefused(
+        raise GameClosed(
             gettext_noop(
                 "This table link no longer works: ask an organiser for the table's new link."
             )
         )
     if game.locked:
-        raise GameChangeRefused(
+        raise GameClosed(
             gettext_noop("The organisers have locked this game: ask them to change it.")
         )
 
 
 def _game_to_change(
-    game_id: int, number: int, table_link: TableLink | None = None
+    game_id: int,
+    number: int,
+    table_link: TableLink | None = None,
+    *,
+    entry: uuid.UUID | None = None,
 ) -> tuple[Game, dict[str, Any]]:
-    """The locked, open game and its record, for a change to its hand `number`."""
+    """The locked, open game and its record, for a change to its hand `number` (an entry
+    applied already is answered with its receipt)."""
     game = _locked_game(game_id)
+    if entry is not None:
+        _answer_resend(game, entry)
     _require_hands_mode(game)
     _require_open(game)
     if table_link is not None:
@@ -197,13 +347,24 @@ def replace_hand(
     actor: Actor | None = None,
     table_link: TableLink | None = None,
     version: str | None = None,
+    entry: Any = None,
 ) -> None:
     """Change hand `number`; every later hand is replayed, and refused if now impossible.
     With `version` (`hand_version` of the hand the editor started from), a hand changed
-    meanwhile is refused with `HandChanged`."""
+    meanwhile is refused with `HandChanged`. `entry` as for `add_hand`: an edit applied
+    already raises `EntrySentBefore` and changes nothing."""
     actor = _actor(actor, user)
+    entry = entry_id(entry)
+    try:
+        _replace_hand(game_id, number, hand_doc, actor, table_link, version, entry)
+    except IntegrityError:
+        _sent_in_a_race(game_id, entry)
+        raise
+
+
+def _replace_hand(game_id, number, hand_doc, actor, table_link, version, entry) -> None:
     with transaction.atomic():
-        game, doc = _game_to_change(game_id, number, table_link)
+        game, doc = _game_to_change(game_id, number, table_link, entry=entry)
         before = doc["hands"][number - 1]
         if version is not None and version != hand_version(before):
             raise HandChanged(before)
@@ -211,7 +372,7 @@ def replace_hand(
         result = replay_record(doc)
         old = game.hands.get(number=number)
         old.delete()
-        _save_hand(Hand.from_record(game, number, hand_doc, created_by=actor.user))
+        _save_hand(Hand.from_record(game, number, hand_doc, created_by=actor.user, entry=entry))
         _store_results(game, result, record=doc)
         trail.write(
             Kind.HAND_EDITED,
@@ -220,6 +381,9 @@ def replace_hand(
             hand_number=number,
             before={"hand": before},
             after={"hand": hand_doc, **_ended(game)},
+        )
+        EntryReceipt.objects.create(
+            game=game, entry=entry, kind=EntryReceipt.Kind.EDIT, number=number
         )
 
 
@@ -257,12 +421,28 @@ def undo_last_hand(
     version: str | None = None,
     actor: Actor | None = None,
     table_link: TableLink | None = None,
+    entry: Any = None,
+    based_on: str | None = None,
 ) -> int:
     """Remove the last hand; returns its number. With `number` and `version` (the hand the
     player saw as last, and its `hand_version`), a request that is no longer about the last
-    hand (sent twice, or after a change) is refused, so it never undoes the next one."""
+    hand (sent twice, or after a change) is refused, so it never undoes the next one.
+    `entry` as for `add_hand`: an undo applied already raises `EntrySentBefore` and undoes
+    nothing more; `based_on` as there too."""
+    entry = entry_id(entry)
+    try:
+        return _undo_last_hand(game_id, number, version, actor, table_link, entry, based_on)
+    except IntegrityError:
+        _sent_in_a_race(game_id, entry)
+        raise
+
+
+def _undo_last_hand(game_id, number, version, actor, table_link, entry, based_on) -> int:
     with transaction.atomic():
         game = _locked_game(game_id)
+        _answer_resend(game, entry)
+        if based_on is not None:
+            _require_version(game, record_of(game), based_on)
         last = game.hands.order_by("-number").first()
         if number is not None and (last is None or last.number < number):
             raise GameChangeRefused(
@@ -294,6 +474,9 @@ def undo_last_hand(
                     number=last.number,
                 )
         delete_hand(game_id, last.number, actor=actor, table_link=table_link, kind=Kind.HAND_UNDONE)
+        EntryReceipt.objects.create(
+            game=game, entry=entry, kind=EntryReceipt.Kind.UNDO, number=last.number
+        )
         return last.number
 
 

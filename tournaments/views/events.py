@@ -244,16 +244,17 @@ def _save_session(form: SessionForm) -> Session | None:
 @access.readable_session
 def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
     is_organiser = access.organises(request, session.event_id)
-    games = list(
-        session.games.prefetch_related(
-            Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
-        )
+    games = session.games.prefetch_related(
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
     )
+    if is_organiser:  # each table's phone: its last contact and the hands waiting on it
+        games = games.select_related("phone_contact")
+    games = list(games)
     context = {
         "event": session.event,
         "session": session,
         "is_organiser": is_organiser,
-        "table": _games_table(games, session.event, organiser=is_organiser),
+        "table": _games_table(games, session.event, organiser=is_organiser, now=timezone.now()),
         "clock": clock_context(session),
         "signal": room.signal_context(session),
         "calls": room.open_calls(session),
@@ -403,9 +404,9 @@ def _player_totals(player: Player, seats: list[GameSeat]) -> StandingsRow:
     return player_totals(player.pk, player.display_name, seats)
 
 
-def _games_table(games, event: Event, *, organiser: bool) -> GameTable:
+def _games_table(games, event: Event, *, organiser: bool, now=None) -> GameTable:
     """A session's games, with no North column at a three-player event."""
-    table = GameTable(games, organiser=organiser)
+    table = GameTable(games, organiser=organiser, now=now)
     if event.player_count == 3:
         table.columns.hide("north")
     return table

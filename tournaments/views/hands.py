@@ -38,14 +38,54 @@ def _refuse_hand_changes(request: HttpRequest, game: Game) -> HttpResponse | Non
 
 
 def _posted_fields(request: HttpRequest) -> list[tuple[str, str]]:
-    """The form's data, to post again unchanged from the confirm page."""
-    skip = {"csrfmiddlewaretoken", "action"}
-    return [
+    """The form's data, to post again unchanged from the confirm page, with the entry's id:
+    the one the page's script made when the player confirmed, else one made here, so that
+    the save, however often it is sent, is applied once."""
+    skip = {"csrfmiddlewaretoken", "action", "entry"}
+    fields = [
         (key, value)
         for key in request.POST
         if key not in skip
         for value in request.POST.getlist(key)
     ]
+    try:
+        entry = services.entry_id(_posted_entry(request))
+    except services.GameChangeRefused:  # not an id of ours: a new one, as for none
+        entry = services.entry_id(None)
+    return [*fields, ("entry", str(entry))]
+
+
+def _posted_entry(request: HttpRequest) -> str:
+    """The entry id the form posts ("" for none), as sent."""
+    return request.POST.get("entry", "")[:64].strip()
+
+
+SAVED_AGAIN = {
+    "add": gettext_lazy("Hand %(number)s saved."),
+    "edit": gettext_lazy("Hand %(number)s changed."),
+    "undo": gettext_lazy("Hand %(number)s undone."),
+}
+
+
+def _stored_already(request: HttpRequest, game: Game, receipt) -> HttpResponse:
+    """The answer to an entry sent again: the page its first save led to, with the same
+    word, whatever happened to the game since (never "someone entered it already")."""
+    text = str(SAVED_AGAIN[receipt.kind]) % {"number": receipt.number}
+    if receipt.kind == "undo":
+        messages.success(request, text)
+    else:
+        _saved_message(request, game, text)
+    return redirect(game)
+
+
+def _resent(request: HttpRequest, game: Game, *, action: str = "save") -> HttpResponse | None:
+    """The stored answer when the form saves an entry the game holds already (`action`:
+    what a post that names none does)."""
+    if request.method != "POST" or request.POST.get("action", action) != "save":
+        return None
+    entry = _posted_entry(request)
+    receipt = services.entry_receipt(game.pk, entry) if entry else None
+    return _stored_already(request, game, receipt) if receipt is not None else None
 
 
 RESULT_PARTS = {
@@ -251,7 +291,11 @@ def _save_posted_hand(
         return form.to_hand()
 
     try:
-        saved = services.add_hand(game.pk, number, hand, **_author(request, entry))
+        saved = services.add_hand(
+            game.pk, number, hand, entry=_posted_entry(request), **_author(request, entry)
+        )
+    except services.EntrySentBefore as sent:
+        return _stored_already(request, game, sent.receipt)
     except services.HandAlreadyEntered as err:
         return _hand_taken(request, game, str(err))
     except services.GameChangeRefused as err:
@@ -266,6 +310,9 @@ def _save_posted_hand(
 @access.hand_entry_game
 def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
     game = entry.game
+    resent = _resent(request, game, action="preview")
+    if resent:
+        return resent
     saving = request.method == "POST" and request.POST.get("action") == "save"
     refused_save = None
     if saving and game.entry_mode == Game.EntryMode.HANDS and not game.is_finished:
@@ -313,7 +360,11 @@ def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
             try:
                 if refused_save is not None:
                     raise refused_save  # the save tried above, not tried again
-                hand = services.add_hand(game.pk, number, doc, **_author(request, entry))
+                hand = services.add_hand(
+                    game.pk, number, doc, entry=_posted_entry(request), **_author(request, entry)
+                )
+            except services.EntrySentBefore as sent:
+                return _stored_already(request, game, sent.receipt)
             except services.HandAlreadyEntered as err:
                 return _hand_taken(request, game, str(err))
             except services.GameChangeRefused as err:
@@ -353,6 +404,9 @@ def _saved_message(request: HttpRequest, game: Game, text: str, *, current: bool
 @access.hand_entry_game
 def hand_edit(request: HttpRequest, entry: access.HandEntry, number: int) -> HttpResponse:
     game = entry.game
+    resent = _resent(request, game, action="preview")
+    if resent:
+        return resent
     refused = _refuse_hand_changes(request, game)
     if refused:
         return refused
@@ -391,8 +445,11 @@ def hand_edit(request: HttpRequest, entry: access.HandEntry, number: int) -> Htt
                     number,
                     doc,
                     version=posted_version or None,
+                    entry=_posted_entry(request),
                     **_author(request, entry),
                 )
+            except services.EntrySentBefore as sent:
+                return _stored_already(request, game, sent.receipt)
             except services.HandChanged as err:
                 form.add_error(
                     None,
@@ -476,6 +533,9 @@ def hand_undo(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
     the POST carries the hand's number and version, so that a second tap or a stale page
     is refused rather than undoing the hand after it."""
     game = entry.game
+    resent = _resent(request, game)
+    if resent:
+        return resent
     refused = _refuse_hand_changes(request, game)
     if refused:
         return refused
@@ -484,8 +544,14 @@ def hand_undo(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
         version = request.POST.get("version", "")[:64]
         try:
             number = services.undo_last_hand(
-                game.pk, number=int(posted), version=version or None, **_author(request, entry)
+                game.pk,
+                number=int(posted),
+                version=version or None,
+                entry=_posted_entry(request),
+                **_author(request, entry),
             )
+        except services.EntrySentBefore as sent:
+            return _stored_already(request, game, sent.receipt)
         except services.GameChangeRefused as err:
             messages.error(request, say(err))
         else:
@@ -506,6 +572,8 @@ def hand_undo(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
         "round": round_honba(result.hands[-1]),
         "summary": describe_hand(last, names, rules=result.rules),
         "version": services.hand_version(last),
+        # The undo's id, made as it is asked for: a second tap undoes nothing more.
+        "entry": services.entry_id(None),
     }
     return render(request, "tournaments/hand_undo.html", context)
 

@@ -11,7 +11,15 @@ against the server's time once, when the page loads.
 
 from __future__ import annotations
 
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Prefetch, Q
+from django.db.models import (
+    BooleanField,
+    Exists,
+    ExpressionWrapper,
+    OuterRef,
+    Prefetch,
+    Q,
+    Subquery,
+)
 from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -20,9 +28,9 @@ from django.urls import reverse
 from django.utils.translation import pgettext
 
 from .. import access, versions
-from ..models import WINDS, Event, Game, GameSeat, Session
+from ..models import WINDS, Event, Game, GameSeat, PhoneContact, Session
 from ..standings import event_standings
-from ..wording import formatting
+from ..wording import formatting, phones
 from .room import open_calls, signal_context
 from .rounds import clock_context
 from .sheets import round_name
@@ -50,12 +58,23 @@ def session_in_play(event: Event) -> Session | None:
     must not take the screen from the one being played)."""
     games = Game.objects.filter(session=OuterRef("pk"))
     return (
-        event.sessions.annotate(
-            playing=Exists(games.filter(status=Game.Status.IN_PROGRESS)), played=Exists(games)
+        _with_last_contact(
+            event.sessions.annotate(
+                playing=Exists(games.filter(status=Game.Status.IN_PROGRESS)),
+                played=Exists(games),
+            )
         )
         .order_by("-playing", "-played", "-number")
         .first()
     )
+
+
+def _with_last_contact(sessions):
+    """The sessions, each with the last time a phone of one of its tables reached the
+    server (`phone_at`): a phone's report changes the panel without touching the event's
+    versions (which every table's change would wait on), so the panel's key names it."""
+    contacts = PhoneContact.objects.filter(game__session=OuterRef("pk")).order_by("-at")
+    return sessions.annotate(phone_at=Subquery(contacts.values("at")[:1]))
 
 
 def _games_of(session: Session) -> list[tuple[int, bool]]:
@@ -86,6 +105,19 @@ def _seating(session: Session, page: int) -> tuple[list[dict], int, int]:
     )[index * SEATING_PER_PAGE : (index + 1) * SEATING_PER_PAGE]
     lines = [{"name": name, "table": table, "wind": WINDS[seat]} for name, table, seat in rows]
     return lines, index + 1, pages
+
+
+def _phone(game: Game) -> dict | None:
+    """A playing table's phone: the time it last reached the server (the panel is cached:
+    the time, never "minutes ago") and the hands waiting on it."""
+    contact = getattr(game, "phone_contact", None)
+    if contact is None or game.is_finished:
+        return None
+    return {
+        "time": phones.contact_time(contact.at),
+        "waiting": contact.waiting,
+        "line": phones.contact_line(contact.at, contact.waiting),
+    }
 
 
 def _state(game: Game) -> str:
@@ -138,6 +170,7 @@ def _panel(
         games = list(
             Game.objects.filter(pk__in=game_ids[start : start + TABLES_PER_PAGE])
             .prefetch_related(Prefetch("seats", queryset=LIVE_SEATS))
+            .select_related("phone_contact")
             .order_by("table_number", "pk")
         )
     tables = [
@@ -156,6 +189,7 @@ def _panel(
                 }
                 for s in g.ordered_seats()
             ],
+            "phone": _phone(g),
         }
         for g in games
     ]
@@ -206,7 +240,7 @@ def live(request: HttpRequest, event: Event) -> HttpResponse:
     sessions = event.sessions.all()
     if request.GET.get("session"):
         number = _number(request.GET["session"], default=0, low=0, high=100_000)
-        session = sessions.filter(number=number).first()
+        session = _with_last_contact(sessions.filter(number=number)).first()
         if session is None:
             raise Http404("No such session.")
     else:
@@ -221,6 +255,7 @@ def live(request: HttpRequest, event: Event) -> HttpResponse:
         versions.PLAY,
         lambda: _panel(request, event, session, page, top, chosen=chosen),
         query=query,
+        parts=(session.phone_at.isoformat() if session and session.phone_at else "",),
     )
     if request.htmx:
         return HttpResponse(panel)
