@@ -516,6 +516,10 @@
     }
     var first = pending[0];
     screen.hidden = false;
+    var saved = document.querySelector("[data-offline-saved]");
+    if (saved) {
+      saved.hidden = true;
+    }
     if (form) {
       form.hidden = true;
     }

@@ -6,6 +6,7 @@ network is back; a game changed meanwhile is shown to the table, never overwritt
 from __future__ import annotations
 
 import copy
+import json
 import re
 import tempfile
 from pathlib import Path
@@ -243,11 +244,36 @@ def test_an_organisers_change_while_the_phone_is_offline_is_shown_and_not_overwr
     screen.get_by_role("button", name="Keep them for the organiser").click()
     expect(page.locator(".outbox-list li.outbox-kept")).to_have_count(2)
     screen.get_by_role("button", name="Discard this phone's hands").click()
-    screen.locator("[data-conflict-sure]").get_by_role(
-        "button", name="Discard this phone's hands"
-    ).click()
+    expect(screen.locator("[data-conflict-sure]")).to_contain_text("Discard the hands on this phone?")
+    screen.get_by_role("button", name="Yes, discard them").click()
     expect(screen).to_be_hidden()
     expect(page.locator(".game-head h1")).to_have_text("Hand 3")
     expect(page.locator(".outbox-list li.outbox-kept")).to_have_count(0)
     game.refresh_from_db()
     assert game.to_record()["hands"] == [changed_first, organisers_second]
+
+
+def test_a_hand_the_server_refuses_is_shown_with_its_reason_and_kept_on_the_phone(
+    live_server, page: Page, game
+):
+    base = game.to_record()
+    open_the_table_link(page, live_server, game)
+    page.get_by_role("link", name="Enter hand 1").click()
+    page.context.set_offline(True)
+    enter_offline(page, base, SIX_HANDS[:1])
+
+    # A phone whose scores disagree with the server's engine (as a phone with an older
+    # copy of the rules would send them): the server refuses the hand.
+    def wrong_scores(route):
+        body = json.loads(route.request.post_data)
+        body["scores"] = [25000, 25000, 25000, 25000]
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/hands/sync/", wrong_scores)
+    page.context.set_offline(False)
+    screen = page.locator("[data-phone-conflict]")
+    expect(screen).to_be_visible(timeout=30_000)
+    expect(screen.locator("h2")).to_have_text("The server refused hand 1")
+    expect(screen.locator("[data-conflict-message]")).not_to_be_empty()
+    expect(page.locator(".outbox-list li.outbox-refused")).to_have_count(1)
+    assert Hand.objects.filter(game=game).count() == 0
