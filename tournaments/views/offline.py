@@ -69,9 +69,7 @@ def game_manifest(request: HttpRequest, game: Game) -> JsonResponse:
         "display": "standalone",
         "background_color": "#ffffff",
         "theme_color": "#1f5f4a",
-        "icons": [
-            {"src": static("img/tenbou-icon.svg"), "sizes": "any", "type": "image/svg+xml"}
-        ],
+        "icons": [{"src": static("img/tenbou-icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
     }
     response = JsonResponse(manifest, json_dumps_params={"ensure_ascii": False})
     response["Content-Type"] = "application/manifest+json"
