@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .. import access
 from ..models import Game
+
+# The worker's code, beside this file; the view puts the game's CONFIG in front of it.
+WORKER = Path(__file__).with_name("service_worker.js").read_text(encoding="utf-8")
 
 # The files the game page and the hand form load, kept for a reload without network.
 # (base.html, game_detail.html and hand_form.html load them.)
@@ -87,9 +90,7 @@ def game_service_worker(request: HttpRequest, game: Game) -> HttpResponse:
     version = hashlib.sha256(json.dumps([files, pages]).encode()).hexdigest()[:12]
     config = {"cache": f"tenbou-game-{game.pk}-", "version": version, "scope": scope,
               "pages": pages, "files": files, "static": static("")}  # fmt: skip
-    body = render_to_string(
-        "tournaments/service_worker.js", {"config": json.dumps(config, ensure_ascii=True)}
-    )
+    body = '"use strict";\nvar CONFIG = ' + json.dumps(config, ensure_ascii=True) + ";\n" + WORKER
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = scope
     # Browsers check for a new worker at most daily anyway; this one is never kept stale.

@@ -4,9 +4,9 @@
 // network), then from the cache; static files from the cache first (their names change
 // with their content in production). It never stores or sends a hand: the page's outbox
 // (static/js/phone-outbox.js) does.
-"use strict";
+// The view (offline.py) defines CONFIG before this code: the cache's name, the scope, the
+// pages and the static files to keep (and "use strict").
 
-var CONFIG = {{ config|safe }};
 var CACHE = CONFIG.cache + CONFIG.version;
 
 function keep(cache, url) {
