@@ -290,13 +290,21 @@
     timer = setTimeout(flush, delay);
   }
 
+  // Back online or back on screen: send now, and read the server's record again when
+  // nothing waits (a hand saved through the server's own form meanwhile is then known).
   function soon() {
     wait = FIRST_WAIT;
     if (timer) {
       clearTimeout(timer);
       timer = null;
     }
-    flush();
+    readAll()
+      .then(function (state) {
+        if (navigator.onLine && !pendingOf(state.entries).length) {
+          return fetchRecord().catch(function () {});
+        }
+      })
+      .then(flush);
   }
 
   function post(entry, game, waitingAfter) {
@@ -379,7 +387,9 @@
             .then(forgetOldSent)
             .then(step);
         }
-        if (sent.status === 409 || sent.status === 403 || sent.status === 422) {
+        // 409: the game changed; 403 or 404: the game was locked or finished, or the
+        // link revoked, before the request reached the view; 422: the hand is refused.
+        if ([403, 404, 409, 422].indexOf(sent.status) !== -1) {
           entry.state = sent.status === 422 ? "refused" : "conflict";
           entry.message = answer.message || "";
           if (answer.record) {
@@ -528,7 +538,9 @@
     }
     screen.querySelector("[data-conflict-title]").textContent =
       first.state === "refused" ? say(words.refused_title, { number: first.number }) : words.conflict_title;
-    screen.querySelector("[data-conflict-message]").textContent = first.message || "";
+    var message = screen.querySelector("[data-conflict-message]");
+    message.textContent = first.message || "";
+    message.hidden = !first.message;
     screen.querySelector("[data-conflict-help]").textContent =
       first.state === "kept" ? words.kept_help : words.conflict_help;
     var sides = screen.querySelector("[data-conflict-sides]");
