@@ -255,10 +255,11 @@ class GameTable(Table):
         self.now = now
 
     def render_status(self, record) -> str:
-        """The game's status; for its organisers, while it goes on, when the table's phone
-        last reached the server and how many hands wait on it."""
+        """The game's status; for its organisers, when the table's phone last reached the
+        server and how many hands wait on it (while the game goes on, or hands wait)."""
         contact = getattr(record, "phone_contact", None) if self.organiser else None
-        if contact is None or record.is_finished:
+        # A finished game's phone matters only while it still holds hands.
+        if contact is None or (record.is_finished and not contact.waiting):
             return status_badge(record)
         return format_html(
             '{} <span class="phone-contact{}">{}</span>',

@@ -312,3 +312,16 @@ def test_a_phones_report_shows_on_the_live_screen_without_touching_the_event(gam
     send(table, game, {"kind": "status", "waiting": 0})
     panel = client.get(address, HTTP_HX_REQUEST="true").content.decode()
     assert "hands waiting" not in panel and 'class="live-phone"' in panel
+
+
+def test_the_phone_is_refused_in_its_own_language(game):
+    client = phone(game)
+    answer = client.post(
+        url("hand_sync", game),
+        data=b"{not json",
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=client.token,
+        HTTP_ACCEPT_LANGUAGE="ja",
+    )
+    assert answer.status_code == 422
+    assert answer.json()["message"] == "この送信は正しいJSONではありません。何も保存していません。"

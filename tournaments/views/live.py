@@ -108,10 +108,11 @@ def _seating(session: Session, page: int) -> tuple[list[dict], int, int]:
 
 
 def _phone(game: Game) -> dict | None:
-    """A playing table's phone: the time it last reached the server (the panel is cached:
-    the time, never "minutes ago") and the hands waiting on it."""
+    """A table's phone: the time it last reached the server (the panel is cached: the time,
+    never "minutes ago") and the hands waiting on it; for a finished game only while hands
+    wait on it."""
     contact = getattr(game, "phone_contact", None)
-    if contact is None or game.is_finished:
+    if contact is None or (game.is_finished and not contact.waiting):
         return None
     return {
         "time": phones.contact_time(contact.at),
