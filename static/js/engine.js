@@ -15,9 +15,12 @@
  *        "presets": {PRESET: {NAME: value, ...every option}}}.
  *       On load the script reads it by itself from an element
  *       <script type="application/json" id="tenbou-engine-rules"> when the page has one
- *       (Django: {{ engine_rules|json_script:"tenbou-engine-rules" }}).
- *       Without it, only records whose `rules` are {"preset": NAME, "overrides": {every
- *       option: value}} (as the record endpoint sends them) can be scored.
+ *       (a template writes it with `{% load engine %}{% engine_rules %}`, placed before
+ *       the <script src=".../engine.js">). Without it, only records whose `rules` are
+ *       {"preset": NAME, "overrides": {every option: value}} (as the record endpoint
+ *       sends them) can be scored. If the loaded rules hold an option, or a choice of an
+ *       option, that this file does not act on, `score` refuses every record (the server
+ *       is then the only judge) rather than settle under rules it cannot follow.
  *   TenbouEngine.presets   the presets' option values as loaded ({} before `load`)
  *   TenbouEngine.options   the option kinds as loaded ({} before `load`)
  *
@@ -30,9 +33,10 @@
  *       Match points are numbers equal to Python's floats (exact tenths underneath).
  *       Throws TenbouEngine.ScoringError (an Error) for a record Python refuses; its
  *       `message` is English ("hand 7: 1 han 20 fu is not a possible ron"), `hand` the hand
- *       number from 1 or null, `problem` the message without the hand, and `template` and
- *       `params` the same marked template and parameters as the Python error's, so a page
- *       can translate it.
+ *       number from 1 or null, `problem` the message without the hand, `template` the
+ *       Python error's message template (e.g. "%(han)s han 20 fu is not a possible ron:
+ *       20 fu is only a pinfu tsumo", as in the app's catalogue) and `params` its
+ *       parameters as plain values, for a page that shows refusals in its language.
  *
  *   TenbouEngine.replay(record) -> {"result": score(record), "state": STATE}
  *       STATE is the table now (before the next hand, or at the end):
@@ -50,8 +54,9 @@
  *       "-48.0"), for comparing or storing text.
  *
  * Differences from Python that cannot matter to a real record: JSON numbers such as 3.0
- * are whole numbers here (Python tells 3.0 from 3), and points or match points beyond
- * 2**53 (JavaScript's exact integers) are refused.
+ * are whole numbers here (Python tells 3.0 from 3), and points beyond 2**53 or match
+ * points beyond 10**15 (past JavaScript's exact integers) are refused; the app's forms
+ * keep every rule number far below (10,000,000 points, six digits of match points).
  *
  * Plain ES2017 in one file, no build step, no globals but TenbouEngine.
  */
@@ -120,6 +125,23 @@
     tsumo_loss: "choice",
   };
   var OPTIONAL = { target_points: true, oka: true };
+  // The words of each choice this engine acts on. A loaded option offering another word
+  // makes `score` refuse, as for an unknown option; without loaded rules these check them.
+  var ENGINE_CHOICES = {
+    length: ["hanchan", "tonpuusen"],
+    kazoe: ["yakuman", "sanbaiman"],
+    multi_ron: ["double", "triple", "head_bump"],
+    multi_ron_honba: ["first", "each"],
+    multi_ron_sticks: ["first", "own_back"],
+    pao_honba: ["discarder", "liable"],
+    pao_scope: ["whole", "fed_yakuman"],
+    bust: ["below_zero", "off"],
+    leftover_sticks: ["first", "lost"],
+    ties: ["seat_order", "split"],
+    chombo: ["reverse_mangan", "penalty"],
+    rounding: ["exact", "thousands"],
+    tsumo_loss: ["on", "split"],
+  };
 
   function roundLabels(players) {
     var labels = [];
@@ -151,11 +173,19 @@
     if (value === false) return "False";
     if (typeof value === "string") return "'" + value.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
     if (typeof value === "number") return String(value);
-    try {
-      return JSON.stringify(value);
-    } catch (e) {
-      return String(value);
+    if (Array.isArray(value)) return "[" + value.map(repr).join(", ") + "]";
+    if (typeof value === "object") {
+      return (
+        "{" +
+        Object.keys(value)
+          .map(function (key) {
+            return repr(key) + ": " + repr(value[key]);
+          })
+          .join(", ") +
+        "}"
+      );
     }
+    return String(value);
   }
 
   function grouped(n) {
@@ -202,8 +232,8 @@
 
   // ---------------------------------------------------------------- exact decimals
 
-  // A number or numeric text as Python's Decimal(str(value)) reads it, in whole tenths.
-  // Refuses text that is not a finite number, and a value that is not whole tenths.
+  // A number or numeric text as Python's Decimal(str(value)) reads it, in whole tenths;
+  // NaN when it is not whole tenths. Refuses text that is not a finite number.
   var DECIMAL_TEXT = /^([+-]?)(?:(\d(?:_?\d)*)(?:\.(\d(?:_?\d)*)?)?|\.(\d(?:_?\d)*))(?:[eE]([+-]?\d(?:_?\d)*))?$/;
 
   function tenthsOf(value, name) {
@@ -231,9 +261,7 @@
     if (power < 0) {
       var cut = digits.length + power;
       var dropped = cut > 0 ? digits.slice(cut) : digits;
-      if (/[^0]/.test(dropped)) {
-        fail("match points are kept to tenths: uma, oka and penalties too");
-      }
+      if (/[^0]/.test(dropped)) return NaN;
       digits = cut > 0 ? digits.slice(0, cut) : "0";
       power = 0;
     }
@@ -274,8 +302,16 @@
     }
     rulesData = data;
     presetCache = {};
-    unknownOptions = Object.keys(data.options).filter(function (name) {
-      return !has(ENGINE_OPTIONS, name);
+    unknownOptions = [];
+    Object.keys(data.options).forEach(function (name) {
+      var spec = data.options[name];
+      if (!has(ENGINE_OPTIONS, name) || spec.kind !== ENGINE_OPTIONS[name]) {
+        unknownOptions.push(repr(name));
+      } else if (spec.kind === "choice") {
+        spec.choices.forEach(function (word) {
+          if (!contains(ENGINE_CHOICES[name], word)) unknownOptions.push(repr(name) + ": " + repr(word));
+        });
+      }
     });
     api.presets = data.presets;
     api.options = data.options;
@@ -287,7 +323,11 @@
       return rulesData.options[name];
     }
     if (!has(ENGINE_OPTIONS, name)) fail("unknown rule option %(name)s", { name: repr(name) });
-    return { kind: ENGINE_OPTIONS[name], optional: has(OPTIONAL, name), choices: null };
+    return {
+      kind: ENGINE_OPTIONS[name],
+      optional: has(OPTIONAL, name),
+      choices: has(ENGINE_CHOICES, name) ? ENGINE_CHOICES[name] : null,
+    };
   }
 
   function convertOption(name, value, spec) {
@@ -306,15 +346,11 @@
       return checkSafe(value, "option " + repr(name));
     }
     if (kind === "choice") {
-      if (spec.choices) {
-        if (!contains(spec.choices, value)) {
-          fail("option %(name)s must be one of %(choices)s", {
-            name: repr(name),
-            choices: spec.choices.join(", "),
-          });
-        }
-      } else if (typeof value !== "string") {
-        fail("option %(name)s must be one of the option's words", { name: repr(name) });
+      if (!contains(spec.choices, value)) {
+        fail("option %(name)s must be one of %(choices)s", {
+          name: repr(name),
+          choices: spec.choices.join(", "),
+        });
       }
       return value;
     }
@@ -397,7 +433,6 @@
   }
 
   // Python's _check_consistency: option values that could not settle a game cleanly.
-  // (Decimals were checked for whole tenths as they were read.)
   function checkConsistency(r) {
     if (r.start_points <= 0 || r.start_points % 100) {
       fail("start_points must be a positive multiple of 100");
@@ -434,6 +469,10 @@
         fail("noten_total must be a multiple of 600 (0 or more)");
       }
       if (r.uma.length !== 4) fail("uma needs four numbers, for 1st to 4th place");
+    }
+    var tenths = r.uma.concat([r.chombo_penalty, r.oka === null ? 0 : r.oka]);
+    if (tenths.some(Number.isNaN)) {
+      fail("match points are kept to tenths: uma, oka and penalties too");
     }
     if (r.chombo_penalty > 0) {
       fail("chombo_penalty is a deduction: give it as 0 or a negative number");
@@ -781,17 +820,10 @@
     if (typeof value !== "number" || !isFinite(value)) {
       fail("a penalty needs 'match_points', a number such as -20.0");
     }
-    var tenths;
-    try {
-      tenths = decimalTenths(String(value), function () {
-        fail("a penalty needs 'match_points', a number such as -20.0");
-      });
-    } catch (err) {
-      if (err instanceof ScoringError && /tenths/.test(err.template)) {
-        fail("penalty match points are kept to tenths, e.g. -20.0");
-      }
-      throw err;
-    }
+    var tenths = decimalTenths(String(value), function () {
+      fail("a penalty needs 'match_points', a number such as -20.0");
+    });
+    if (Number.isNaN(tenths)) fail("penalty match points are kept to tenths, e.g. -20.0");
     var reason = has(data, "reason") ? data.reason : "";
     if (typeof reason !== "string") fail("a penalty's 'reason' must be text");
     return { seat: seat, tenths: tenths, reason: reason };
@@ -817,7 +849,7 @@
     }
     if (unknownOptions.length) {
       fail("this page's scoring engine does not know the rule option %(name)s", {
-        name: repr(unknownOptions[0]),
+        name: unknownOptions[0],
       });
     }
     var rules = resolveRules(doc.rules);
