@@ -370,6 +370,10 @@
       }
       entry.attempts = (entry.attempts || 0) + 1;
       showSending(entry);
+      var takeBack = document.querySelector("[data-phone-take-back]");
+      if (takeBack) {
+        takeBack.hidden = true;
+      }
       return post(entry, state.game, pending.length - 1).then(function (sent) {
         var answer = sent.answer;
         var game = state.game;
@@ -463,6 +467,32 @@
       lines.push(words.all_sent);
     }
     status.textContent = lines.join(" ");
+    // The last hand still waiting can be taken back (a tap on the wrong seat) while no
+    // request is on its way: it has not reached the server, and now it never will.
+    var takeBack = box.querySelector("[data-phone-take-back]");
+    var pending = pendingOf(entries);
+    var last = pending[pending.length - 1];
+    takeBack.hidden = !last || last.state !== "waiting" || sending;
+    if (last) {
+      takeBack.textContent = say(words.take_back, { number: last.number });
+      takeBack.setAttribute("data-entry", last.entry);
+    }
+  }
+
+  function takeBackLast() {
+    var button = document.querySelector("[data-phone-take-back]");
+    var wanted = button.getAttribute("data-entry");
+    if (sending) {
+      return Promise.resolve();
+    }
+    return readAll().then(function (state) {
+      var pending = pendingOf(state.entries);
+      var last = pending[pending.length - 1];
+      if (!last || last.entry !== wanted || last.state !== "waiting" || sending) {
+        return render();
+      }
+      return deleteEntries([last]).then(render);
+    });
   }
 
   function handsTable(record, names, title) {
@@ -617,6 +647,14 @@
     });
   }
 
+  function wireButtons() {
+    var takeBack = document.querySelector("[data-phone-take-back]");
+    if (takeBack) {
+      takeBack.addEventListener("click", takeBackLast);
+    }
+    wireConflictButtons();
+  }
+
   function wireConflictButtons() {
     var screen = document.querySelector("[data-phone-conflict]");
     if (!screen) {
@@ -731,7 +769,7 @@
   }
 
   function start() {
-    wireConflictButtons();
+    wireButtons();
     window.addEventListener("online", soon);
     window.addEventListener("offline", render);
     document.addEventListener("visibilitychange", function () {

@@ -278,3 +278,27 @@ def test_a_hand_the_server_refuses_is_shown_with_its_reason_and_kept_on_the_phon
     expect(screen.locator("[data-conflict-message]")).not_to_be_empty()
     expect(page.locator(".outbox-list li.outbox-refused")).to_have_count(1)
     assert Hand.objects.filter(game=game).count() == 0
+
+
+def test_the_last_hand_waiting_on_the_phone_can_be_taken_back_before_it_is_sent(
+    live_server, page: Page, game
+):
+    base = game.to_record()
+    open_the_table_link(page, live_server, game)
+    page.get_by_role("link", name="Enter hand 1").click()
+    page.context.set_offline(True)
+    enter_offline(page, base, SIX_HANDS[:2])
+
+    # Hand 2 was a mistake: taken back, it is entered again as it really was.
+    page.get_by_role("button", name="Take back hand 2").click()
+    expect(page.locator(".outbox-list li")).to_have_count(1)
+    expect(page.locator(".game-head h1")).to_have_text("Hand 2")
+    expect(page.get_by_role("button", name="Take back hand 1")).to_be_visible()
+    really = {"result": "draw", "riichi": [], "tenpai": [3]}
+    enter_offline(page, with_hands(base, SIX_HANDS[:1]), [really])
+
+    page.context.set_offline(False)
+    expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(2, timeout=30_000)
+    expect(page.get_by_role("button", name=re.compile("^Take back"))).to_be_hidden()
+    game.refresh_from_db()
+    assert game.to_record()["hands"] == [SIX_HANDS[0], really]

@@ -97,6 +97,7 @@ def words() -> dict[str, Any]:
         "conflict": _("not sent: the game changed"),
         "refused": _("not sent: refused"),
         "kept": _("kept for the organiser"),
+        "take_back": _("Take back hand %(number)s"),
         "saved_here": _("Hand %(number)s is saved on this phone."),
         "offline": _(
             "No network: this phone keeps the hands you enter and sends them, in order, "
