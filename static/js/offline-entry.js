@@ -10,10 +10,14 @@
 (function () {
   "use strict";
 
-  var form = document.querySelector("[data-hand-form]");
   var phone = window.TenbouPhone;
+  var confirmForm = document.querySelector("[data-offline-confirm-form]");
+  var form = document.querySelector("[data-hand-form]") || confirmForm;
   var previewBox = document.querySelector("[data-offline-preview]");
-  if (!form || !phone || !previewBox || !form.querySelector('input[name="number"]')) {
+  if (!form || !phone || !form.querySelector('input[name="number"]')) {
+    return;
+  }
+  if (!confirmForm && !previewBox) {
     return;
   }
   var config = phone.config;
@@ -27,14 +31,23 @@
     return JSON.parse(JSON.stringify(value));
   }
 
+  // A field's chosen values: the ticked buttons of the form, or the hidden fields of the
+  // server's confirm page, which carries the form as it was posted.
+  function chosen(name) {
+    var selector = 'input[name="' + name + '"]';
+    return Array.prototype.slice.call(
+      form.querySelectorAll(selector + ":checked:not(:disabled), " + selector + '[type="hidden"]')
+    );
+  }
+
   function checked(name) {
-    var input = form.querySelector('input[name="' + name + '"]:checked:not(:disabled)');
-    return input ? input.value : "";
+    var inputs = chosen(name);
+    return inputs.length ? inputs[0].value : "";
   }
 
   function checkedAll(name) {
-    return Array.prototype.map
-      .call(form.querySelectorAll('input[name="' + name + '"]:checked:not(:disabled)'), function (input) {
+    return chosen(name)
+      .map(function (input) {
         return parseInt(input.value, 10);
       })
       .sort(function (a, b) {
@@ -150,12 +163,9 @@
   // the dora of every kind together, open or closed, and the kita of a three-player game.
   function addStats(win, i) {
     var prefix = "w" + i + "_";
-    var yaku = Array.prototype.map.call(
-      form.querySelectorAll('input[name="' + prefix + 'yaku"]:checked:not(:disabled)'),
-      function (input) {
-        return input.value;
-      }
-    );
+    var yaku = chosen(prefix + "yaku").map(function (input) {
+      return input.value;
+    });
     var kind = checked(prefix + "hand");
     var parts = ["dora", "ura", "aka", "kita"].map(function (part) {
       return count(prefix + part);
@@ -479,6 +489,41 @@
       .then(function () {
         button.disabled = false;
       });
+  }
+
+  // The server's confirm page, its network gone before "Confirm and save": the hand goes
+  // to the outbox under the entry id the page holds, and the phone's form comes next.
+  if (confirmForm) {
+    confirmForm.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (navigator.onLine || (submitter && submitter.value !== "save")) {
+        return;
+      }
+      event.preventDefault();
+      phone.current().then(function (state) {
+        var read = state && readHand(state.names);
+        if (!read || read.problems.length) {
+          return;
+        }
+        var record = clone(state.record);
+        record.hands.push(read.hand);
+        var number = record.hands.length;
+        var scores = phone.engine().score(record).hands[number - 1].scores_after;
+        var entry = confirmForm.querySelector('input[name="entry"]');
+        return phone
+          .enqueue(read.hand, scores, parseInt(checked("number"), 10), entry ? entry.value : "")
+          .then(function () {
+            window.location.assign(config.form);
+          });
+      }).catch(function (err) {
+        var note = document.createElement("p");
+        note.className = "message error";
+        note.setAttribute("role", "alert");
+        note.textContent = err.message;
+        confirmForm.parentNode.insertBefore(note, confirmForm);
+      });
+    });
+    return;
   }
 
   // Whether this hand is entered on the phone: without network, or behind hands that wait.

@@ -24,6 +24,7 @@
   var PENDING = ["waiting", "conflict", "refused", "kept"];
   // Sent entries shown in the list; older ones are forgotten.
   var SENT_SHOWN = 12;
+  var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
   // ---- Words -------------------------------------------------------------------------
 
@@ -676,7 +677,9 @@
 
   // Puts a confirmed hand in the outbox; `expected` is the number the form showed, so a
   // form left open in a second tab cannot put a second hand under the same number.
-  function enqueue(hand, scores, expected) {
+  // `entryId`: the id the server's confirm page already holds for this hand, if any (a save
+  // of it that got no answer then meets the same id, and the server answers "already").
+  function enqueue(hand, scores, expected, entryId) {
     return readAll().then(function (state) {
       if (!state.game) {
         throw new Error(words.engine_missing);
@@ -690,7 +693,7 @@
         throw new Error(say(words.saved_here, { number: number - 1 }));
       }
       var entry = {
-        entry: window.crypto.randomUUID(),
+        entry: UUID.test(entryId || "") ? entryId.toLowerCase() : window.crypto.randomUUID(),
         game: GAME,
         number: number,
         hand: hand,

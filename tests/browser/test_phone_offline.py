@@ -302,3 +302,28 @@ def test_the_last_hand_waiting_on_the_phone_can_be_taken_back_before_it_is_sent(
     expect(page.get_by_role("button", name=re.compile("^Take back"))).to_be_hidden()
     game.refresh_from_db()
     assert game.to_record()["hands"] == [SIX_HANDS[0], really]
+
+
+def test_a_hand_confirmed_after_the_network_dropped_waits_on_the_phone_under_its_entry_id(
+    live_server, page: Page, game
+):
+    base = game.to_record()
+    open_the_table_link(page, live_server, game)
+    page.get_by_role("link", name="Enter hand 1").click()
+    # Online: the server's preview, as without the phone's outbox.
+    fill_hand(page, SIX_HANDS[0], base["players"])
+    page.get_by_role("button", name="Preview hand 1").click()
+    expect(page).to_have_title(re.compile(r"^Check hand 1 "))
+    entry = page.locator('form.confirm-actions input[name="entry"]').input_value()
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Confirm and save").click()
+    expect(page.locator(".game-head h1")).to_have_text("Hand 2")
+    expect(page.locator(".outbox-list li.outbox-waiting")).to_have_count(1)
+
+    page.context.set_offline(False)
+    expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(1, timeout=30_000)
+    hand = Hand.objects.get(game=game)
+    assert str(hand.entry) == entry
+    game.refresh_from_db()
+    assert game.to_record()["hands"] == SIX_HANDS[:1]
