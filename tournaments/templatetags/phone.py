@@ -144,11 +144,20 @@ def words() -> dict[str, Any]:
 
 
 @register.simple_tag(takes_context=True)
-def phone_app(context, game: Game) -> dict[str, Any] | None:
+def phone_app(context, game: Game, at_table: bool | None = None) -> dict[str, Any] | None:
+    """`at_table`: whether the visitor holds the game's table link, when the view knows;
+    on the hand entry pages (`access.hand_entry_game`) whoever is not an organiser holds
+    it; elsewhere the visitor's session says."""
     request = context.get("request")
     if request is None or game.entry_mode != Game.EntryMode.HANDS:
         return None
-    if access.table_link_for(request, game) is None:
+    if at_table is None:
+        organised = getattr(game, "organised", None)
+        if organised is None:
+            at_table = access.table_link_for(request, game) is not None
+        else:
+            at_table = not organised
+    if not at_table:
         return None
     pk = game.pk
     return {
