@@ -91,7 +91,8 @@
       case "nagashi":
         return say(words.nagashi, { players: who(hand.nagashi) });
       case "abort":
-        return say(words.abort, { reason: (words.reasons[hand.reason] || hand.reason).toLowerCase() });
+        var reason = words.reasons[hand.reason] || hand.reason;
+        return say(words.abort, { reason: reason.charAt(0).toLowerCase() + reason.slice(1) });
       default:
         return say(words.chombo, { player: names[hand.offender] });
     }

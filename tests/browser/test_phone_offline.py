@@ -18,6 +18,7 @@ from scoring.game import score
 from tournaments import services
 from tournaments.models import Game, Hand, TrailEntry
 from tournaments.views.games import round_name
+from tournaments.wording import describe_hand
 from tournaments.wording.formatting import delta, points
 
 PHONE = {"width": 390, "height": 844}
@@ -327,3 +328,25 @@ def test_a_hand_confirmed_after_the_network_dropped_waits_on_the_phone_under_its
     assert str(hand.entry) == entry
     game.refresh_from_db()
     assert game.to_record()["hands"] == SIX_HANDS[:1]
+
+
+def test_the_phone_words_each_kind_of_hand_as_the_server_does(live_server, page: Page, game):
+    names = game.to_record()["players"]
+    hands = [
+        *SIX_HANDS,
+        {"result": "draw", "riichi": [], "tenpai": [0, 1, 2, 3]},
+        {"result": "ron", "riichi": [], "wins": [
+            {"winner": 1, "loser": 0, "han": 5},
+            {"winner": 2, "loser": 0, "yakuman": 1},
+        ]},
+        {"result": "tsumo", "riichi": [], "wins": [{"winner": 3, "yakuman": 2}]},
+        {"result": "nagashi", "riichi": [], "nagashi": [2], "tenpai": []},
+        {"result": "abort", "riichi": [], "reason": "nine_terminals"},
+        {"result": "chombo", "riichi": [], "offender": 1},
+    ]  # fmt: skip
+    open_the_table_link(page, live_server, game)
+    said = page.evaluate(
+        "([hands, names]) => hands.map((hand) => window.TenbouPhone.describe(hand, names))",
+        [hands, names],
+    )
+    assert said == [describe_hand(hand, names) for hand in hands]
