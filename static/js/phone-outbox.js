@@ -24,6 +24,8 @@
   var PENDING = ["waiting", "conflict", "refused", "kept"];
   // Sent entries shown in the list; older ones are forgotten.
   var SENT_SHOWN = 12;
+  // The games whose records the phone keeps (see forgetOldGames).
+  var GAMES_KEPT = 20;
   var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
   // ---- Words -------------------------------------------------------------------------
@@ -260,9 +262,11 @@
           names: answer.names || answer.record.players,
           fetched: Date.now(),
         };
-        return putGame(game).then(function () {
-          return game;
-        });
+        return putGame(game)
+          .then(forgetOldGames)
+          .then(function () {
+            return game;
+          });
       });
   }
 
@@ -406,6 +410,33 @@
         // Anything else (the server down, a proxy's error page): tried again later.
         later();
         return putEntry(entry);
+      });
+    });
+  }
+
+  // A phone used at many events keeps the records of its latest games only; a game whose
+  // hands still wait on the phone is never forgotten.
+  function forgetOldGames() {
+    return transact(["games", "outbox"], "readwrite", function (tx) {
+      var games = tx.objectStore("games");
+      var outbox = tx.objectStore("outbox");
+      asked(games.getAll()).then(function (all) {
+        all
+          .sort(function (a, b) {
+            return b.fetched - a.fetched;
+          })
+          .slice(GAMES_KEPT)
+          .forEach(function (old) {
+            asked(outbox.index("game").getAll(old.game)).then(function (entries) {
+              if (pendingOf(entries).length) {
+                return;
+              }
+              entries.forEach(function (entry) {
+                outbox.delete(entry.entry);
+              });
+              games.delete(old.game);
+            });
+          });
       });
     });
   }
