@@ -30,6 +30,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from .models import EntryReceipt, Event, Game, GameSeat, Player, RosterEntry, Session, TableLink
+from .trail import Actor
 
 
 def organised_ids(request: HttpRequest) -> frozenset[int] | None:
@@ -154,6 +155,12 @@ class HandEntry:
     game: Game
     is_organiser: bool
     link: TableLink | None
+
+    def author(self, request: HttpRequest) -> dict:
+        """The `actor` and `table_link` arguments of a service call for this change."""
+        if self.link is not None:
+            return {"actor": Actor.of(table_link=self.link), "table_link": self.link}
+        return {"actor": Actor.of(request.user)}
 
 
 def get_game_for_hand_entry(

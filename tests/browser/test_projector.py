@@ -120,3 +120,26 @@ def test_a_long_seating_list_pages_through_poll_by_poll(transactional_db, page: 
     expect(page.locator(".live-seats li").first).to_contain_text("Gennady Petrov")
     expect(title).to_contain_text("page 3 of 3", timeout=12_000)
     expect(page.locator(".live-seats li")).to_have_count(4)
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_every_name_on_a_table_card_reads_whole_with_its_substitute_mark(
+    transactional_db, page: Page, screen
+):
+    event = event_of(NAMES, tables_in_next=True)
+    session = event.sessions.get(number=2)
+    game = session.games.order_by("table_number").last()
+    game.seats.filter(seat=1).update(is_substitute=True)
+    services.add_hand(game.pk, 1, {"result": "draw", "riichi": [], "tenpai": []})
+    page.set_viewport_size(screen)
+    page.goto("/events/autumn/live/?session=2")
+    expect(page.locator(".live-card .name", has_text="(sub)")).to_have_count(1)
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.live-card .name')]
+            .filter(el => el.scrollWidth > el.clientWidth + 1
+                || el.getBoundingClientRect().right
+                    > el.closest('.live-card').getBoundingClientRect().right)
+            .map(el => el.textContent)"""
+    )
+    assert cut == []
+    assert lines_off_screen(page) == []

@@ -88,6 +88,11 @@ def phone(answer=OK):
     return (answer, answer, NO, NO), (answer, answer, GONE, GONE)
 
 
+# Hand entry on a finished game: organisers are sent back to the game; a table link works
+# only while its game is open, so its holder is an anonymous visitor there.
+FINISHED_ENTRY = (GO, LOGIN, NO, LOGIN), (GO, GONE, GONE, GONE)
+
+
 # A view that takes only a POST says so first, to anyone.
 POST_ONLY_FOR_ANYONE = (POST_ONLY,) * 4, (POST_ONLY,) * 4
 
@@ -188,7 +193,8 @@ SPEC = {
     "hand_delete":        row("game hand",     hand_entry(), hand_entry(GO)),
     # Undo asks first, naming the hand; a POST that does not name it asks again.
     "hand_undo":          row("game",          hand_entry(), hand_entry()),
-    "final_scores":       row("finished",      organisers(GO), organisers(GO)),
+    # A finished game: its table link no longer enters anything.
+    "final_scores":       row("finished",      FINISHED_ENTRY, FINISHED_ENTRY),
     "final_scores_clear": row("finished",      POST_ONLY_FOR_ANYONE, organisers(GO)),
     "game_delete":        row("game",          organisers(), organisers(GO)),
     "game_finish":        row("game",          POST_ONLY_FOR_ANYONE, organisers(GO)),

@@ -114,3 +114,20 @@ def test_the_same_edit_sent_twice_at_once_changes_the_hand_once(game):
         assert Hand.objects.get(game=game).wins.get().han == han
     assert TrailEntry.objects.filter(game=game, kind="hand_edited").count() == ROUNDS
     assert EntryReceipt.objects.filter(game=game, kind="edit").count() == ROUNDS
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_hand_form_saved_twice_at_once_gives_both_the_saved_page(game):
+    _skip_on_sqlite()
+    phones = _phones(game, 2)
+    address = reverse("tournaments:hand_new", args=[game.pk])
+    for number in range(1, ROUNDS + 1):
+        form = {"result": "draw", "riichi": [], "tenpai": ["0"], "number": str(number),
+                "action": "save", "entry": str(uuid.uuid4())}  # fmt: skip
+        answers = _at_once([lambda p=phone, f=form: p.post(address, f) for phone in phones])
+        # Both sent back to the game as a first save is: no "someone entered it already".
+        assert [a.status_code for a in answers] == [302, 302], [a.content for a in answers]
+        assert {a["Location"] for a in answers} == {game.get_absolute_url()}
+        assert Hand.objects.filter(game=game).count() == number
+        added = TrailEntry.objects.filter(game=game, kind="hand_added", hand_number=number)
+        assert added.count() == 1

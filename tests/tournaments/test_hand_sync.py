@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring.rules import PRESETS, option_names, resolve_rules
 from tournaments import services
 from tournaments.models import EntryReceipt, Hand, PhoneContact, Player, TrailEntry
 
@@ -74,6 +75,18 @@ def test_the_record_gives_the_phone_the_game_with_its_rules_resolved(game):
     assert rules["overrides"]["start_points"] == 25000 and "uma" in rules["overrides"]
     assert answer["record"]["hands"] == [RON]
     assert answer["changed"]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_records_rules_stand_for_every_preset_and_override_exactly(game, preset):
+    event = game.session.event
+    event.rules_preset = preset
+    event.rules_overrides = {"kiriage": True, "oka": 7.5} if preset == "ema" else {}
+    event.save(update_fields=["rules_preset", "rules_overrides"])
+    rules = phone(game).get(url("hand_record", game)).json()["record"]["rules"]
+    assert rules["preset"] == preset
+    assert set(rules["overrides"]) == set(option_names())
+    assert resolve_rules(rules) == event.rules()
 
 
 def test_a_hand_sent_by_the_phone_is_saved_once_with_one_trail_entry(game):
@@ -265,6 +278,11 @@ def test_a_status_report_keeps_the_time_and_the_hands_waiting(game):
     contact.refresh_from_db()
     assert contact.waiting == 0 and contact.at >= first
     assert send(client, game, {"kind": "status", "waiting": -1}).status_code == 422
+    contact.refresh_from_db()
+    assert contact.waiting == 0  # a report refused keeps the time only
+    PhoneContact.objects.all().delete()
+    assert send(client, game, None, raw=b"{not json").status_code == 422
+    assert PhoneContact.objects.get(game=game).waiting == 0
 
 
 def test_a_second_phone_takes_over_from_the_record(game):
@@ -325,3 +343,10 @@ def test_the_phone_is_refused_in_its_own_language(game):
     )
     assert answer.status_code == 422
     assert answer.json()["message"] == "この送信は正しいJSONではありません。何も保存していません。"
+
+
+def test_the_directors_phone_line_speaks_japanese(game, organiser_client):
+    send(phone(game), game, {"kind": "status", "waiting": 3})
+    address = reverse("tournaments:session", args=[game.session.event.slug, 1])
+    page = organiser_client.get(address, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "端末 " in page and "（たった今）、未送信3局" in page

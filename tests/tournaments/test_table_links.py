@@ -99,7 +99,6 @@ def test_a_table_link_opens_no_organiser_page(game, link, session):
         url("event_edit", event.slug),
         url("game_edit", game.pk),
         url("penalty_new", game.pk),
-        url("final_scores", game.pk),
         url("event_trail", event.slug),
         url("game_slip", game.pk),
         url("session_slips", event.slug, 1),
@@ -316,3 +315,48 @@ def test_the_game_page_shows_a_new_or_revoked_link_at_once(organiser_client, gam
     organiser_client.post(url("session_links_make", game.session.event.slug, game.session.number))
     made = TableLink.objects.live().get()
     assert made.get_absolute_url() in shown()
+
+
+def test_a_table_link_enters_the_final_scores_of_a_paper_first_game(final_game):
+    final_link = services.renew_table_link(final_game.pk)
+    phone = at_table(final_link)
+    page = phone.get(url("game", final_game.pk)).content.decode()
+    assert url("final_scores", final_game.pk) in page and "Check the scores" in page
+    scores = {"score_0": "41300", "score_1": "24900", "score_2": "21800", "score_3": "12000"}
+    preview = phone.post(url("final_scores", final_game.pk), {**scores, "leftover_sticks": "0"})
+    assert preview.status_code == 200
+    assert "Save these final scores?" in preview.content.decode()
+    assert "+61.3" in preview.content.decode()
+    saved = phone.post(
+        url("final_scores", final_game.pk), {**scores, "leftover_sticks": "0", "action": "save"}
+    )
+    assert saved.status_code == 302
+    final_game.refresh_from_db()
+    assert final_game.is_finished
+    assert [s.entered_score for s in final_game.seats.order_by("seat")] == [
+        41300,
+        24900,
+        21800,
+        12000,
+    ]
+    entry = TrailEntry.objects.get(kind=TrailEntry.Kind.FINAL_SCORES)
+    assert entry.table_link_id == final_link.pk and entry.user is None
+    # Finished: the link enters nothing more.
+    assert phone.get(url("final_scores", final_game.pk)).status_code in (302, 403)
+
+
+def test_a_revoked_link_cannot_enter_final_scores(final_game):
+    final_link = services.renew_table_link(final_game.pk)
+    phone = at_table(final_link)
+    services.revoke_table_link(final_game.pk)
+    scores = {"score_0": "41300", "score_1": "24900", "score_2": "21800", "score_3": "12000"}
+    phone.post(
+        url("final_scores", final_game.pk), {**scores, "leftover_sticks": "0", "action": "save"}
+    )
+    final_game.refresh_from_db()
+    assert not final_game.is_finished
+    with pytest.raises(services.GameChangeRefused, match="no longer works"):
+        services.set_final_scores(
+            final_game.pk, [41300, 24900, 21800, 12000], 0, table_link=final_link
+        )
+    assert not TrailEntry.objects.filter(kind=TrailEntry.Kind.FINAL_SCORES).exists()

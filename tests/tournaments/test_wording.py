@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import scoring
 from scoring import EndReason, score
 from tournaments import wording
 
@@ -48,3 +49,18 @@ def test_hands_are_summed_up_in_one_line():
     draw = {"result": "draw", "riichi": [], "tenpai": [0, 3]}
     assert wording.describe_hand(draw, names) == "Draw · tenpai: Aki, Dan"
     assert wording.win_value({"winner": 0, "yakuman": 2}) == "double yakuman"
+
+
+@pytest.mark.parametrize("preset", sorted(scoring.PRESETS))
+def test_every_preset_is_offered_with_a_description_in_english_and_japanese(preset):
+    from django.utils import translation
+
+    import tournaments.forms  # noqa: F401  (the wording of rules is loaded through the forms)
+    from tournaments.wording.rules import PRESET_DESCRIPTIONS, preset_choices
+
+    assert preset in PRESET_DESCRIPTIONS
+    label = dict(preset_choices())[preset]
+    assert label.startswith(f"{preset}: ") and len(label) > len(preset) + 10
+    with translation.override("ja"):
+        japanese = dict(preset_choices())[preset]
+    assert japanese != label, "the description has no Japanese translation"

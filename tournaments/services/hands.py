@@ -511,14 +511,22 @@ def preview_final_scores(game: Game, scores: Sequence[int], leftover_sticks: int
 
 
 def set_final_scores(
-    game_id: int, scores: Sequence[int], leftover_sticks: int, *, actor: Actor | None = None
+    game_id: int,
+    scores: Sequence[int],
+    leftover_sticks: int,
+    *,
+    actor: Actor | None = None,
+    table_link: TableLink | None = None,
 ) -> GameResult:
-    """Store the four final scores of a final-score-only game and finish it."""
+    """Store the final scores (four, or three) of a final-score-only game and finish it;
+    through `table_link`, only while that link is live and the game unlocked."""
     with transaction.atomic():
         game = _locked_game(game_id)
         if game.entry_mode != Game.EntryMode.FINAL_SCORES:
             raise GameChangeRefused(gettext_noop("This game is entered hand by hand."))
         _require_open(game)
+        if table_link is not None:
+            _require_table_link(game, table_link)
         seats = list(game.seats.order_by("seat"))
         before = [seat.entered_score for seat in seats]
         before_sticks = game.leftover_sticks

@@ -198,7 +198,7 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     }
     context.update(room_context(game, may_call=is_organiser or link is not None))
     finished = context["finished"]
-    if is_organiser and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
+    if can_enter and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
         context["final_form"] = _final_scores_form(game, page["names"])
     return render(request, "tournaments/game_detail.html", context)
 
@@ -396,10 +396,11 @@ def _final_preview_context(
     }
 
 
-@access.organiser_game
-def final_scores(request: HttpRequest, game: Game) -> HttpResponse:
+@access.hand_entry_game
+def final_scores(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
     """The final scores (four, or three): typed, previewed with placements and match
-    points, saved."""
+    points, saved; by an organiser or at the table through its link."""
+    game = entry.game
     if game.entry_mode != Game.EntryMode.FINAL_SCORES:
         messages.error(
             request, _("This game is entered hand by hand: enter its hands on the game page.")
@@ -418,9 +419,7 @@ def final_scores(request: HttpRequest, game: Game) -> HttpResponse:
         sticks = form.cleaned_data["leftover_sticks"]
         try:
             if action == "save":
-                services.set_final_scores(
-                    game.pk, form.scores(), sticks, actor=Actor.of(request.user)
-                )
+                services.set_final_scores(game.pk, form.scores(), sticks, **entry.author(request))
             else:
                 result = services.preview_final_scores(game, form.scores(), sticks)
         except services.GameChangeRefused as err:

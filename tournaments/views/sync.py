@@ -33,8 +33,14 @@ Fields not named here are ignored. The answers:
   missing or of the wrong type, a hand the rules refuse, or `scores` other than the
   server's replay gives.
 
-Messages are in the request's language. A phone that takes over a table (the first one
-lost) reads `record.json` and goes on from its `hands`.
+- 403 (not JSON): no access (the table link was renewed or revoked, another table's
+  game, a visitor without the link: never a redirect to the login page) or no CSRF token;
+- 405 for a GET.
+
+Messages are in the request's language. Every request that reaches the game (refused or
+not) keeps the phone's last contact and, when given, its `waiting`: the director sees both
+per table on the session page and the live screen. A phone that takes over a table (the
+first one lost) opens the table's link, reads `record.json` and goes on from its `hands`.
 """
 
 from __future__ import annotations
@@ -55,7 +61,6 @@ from .. import access, services
 from ..models import Game, GameSeat, Hand, Penalty, Win
 from ..wording.refusals import say
 from .games import refusal
-from .hands import _author
 
 # One hand at a time, and a hand object is a few hundred bytes: 16 KB is ample.
 SYNC_BODY_LIMIT = 16 * 1024
@@ -256,6 +261,7 @@ def hand_sync(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
     """One hand (or undo, or report) from a phone's outbox: applied once, whatever number of
     times it is sent."""
     game = entry.game
+    noted = False
     try:
         data = _body(request, game)
         kind = data.get("kind")
@@ -263,6 +269,7 @@ def hand_sync(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
             raise _Refused(_("“kind” must be add, undo or status."))
         waiting = _whole(data, "waiting", low=0, high=WAITING_LIMIT, needed=False)
         services.note_phone_contact(game.pk, waiting)
+        noted = True
         if kind == "status":
             state = phone_state(game)
             return _json(
@@ -280,8 +287,10 @@ def hand_sync(request: HttpRequest, entry: access.HandEntry) -> JsonResponse:
         if kind == "add":
             hand, scores = _hand(data, number, len(game.seats.all()))
     except _Refused as refused:
+        if not noted:  # the phone reached the server all the same
+            services.note_phone_contact(game.pk)
         return _refused(refused.message)
-    who = _author(request, entry)
+    who = entry.author(request)
     try:
         if kind == "add":
             services.add_hand(

@@ -41,6 +41,18 @@ PRESET_DESCRIPTIONS = {
     "ema": gettext_lazy(
         "EMA 2016: 30,000 start, uma +15/+5, no oka, triple ron, honba to each winner."
     ),
+    "tenhou-sanma": gettext_lazy(
+        "Tenhou three-player: 35,000 start, 40,000 return, uma +20/0/−20, tsumo loss."
+    ),
+    "tenhou-sanma-east": gettext_lazy(
+        "Tenhou three-player, east only: as Tenhou three-player, south round below 40,000."
+    ),
+    "mahjongsoul-sanma": gettext_lazy(
+        "Mahjong Soul three-player: 35,000 start and return, uma +15/0/−15, tsumo loss."
+    ),
+    "mahjongsoul-sanma-east": gettext_lazy(
+        "Mahjong Soul three-player, east only: as Mahjong Soul three-player, south round to 40,000."
+    ),
 }
 
 
