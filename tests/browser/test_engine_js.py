@@ -22,6 +22,7 @@ from tests.engine.js_cases import (
     ENGINE_JS,
     SCORE_BATCH_JS,
     coverage,
+    edge_records,
     every_choice,
     first_mismatch,
     generated_records,
@@ -52,7 +53,7 @@ def _in_browser(page, records):
 
 
 def test_the_browser_engine_scores_ten_thousand_generated_hands_as_scoring_does(page):
-    records = generated_records(SEED, hands=HANDS)
+    records = generated_records(SEED, hands=HANDS) + edge_records()
     python = [outcome(record) for record in records]
     assert all("result" in answer for answer in python), "the generator made a bad record"
     _engine(page)
@@ -218,6 +219,11 @@ def _bad_records() -> list[dict]:
             [{"result": "draw", "riichi": [0], "tenpai": []}],  # 25,000 points, 30,000 needed
             {"preset": "ari-ari", "overrides": {"riichi_min_points": 30000}},
         ),
+        {
+            **game([{"result": "chombo", "riichi": [], "offender": 3}], "tenhou-sanma"),
+            "players": players[:3],
+        },
+        game([ron(yakuman=7)]),
         {**game([]), "penalties": [{"seat": 0, "match_points": -2.55}]},
         {**game([]), "format": "tenbou-game/2"},
     ]
@@ -292,7 +298,7 @@ def test_a_preview_settles_the_next_hand_and_tells_the_table_after_it(page):
 
 
 def test_the_engine_writes_a_result_as_python_writes_its_json(page):
-    records = generated_records(SEED + 2, hands=300)
+    records = generated_records(SEED + 2, hands=300) + edge_records()
     _engine(page)
 
     texts = page.evaluate(

@@ -13,6 +13,7 @@ from scoring.rules import engine_rules
 from tests.engine.js_cases import (
     ENGINE_JS,
     SCORE_BATCH_JS,
+    edge_records,
     first_mismatch,
     generated_records,
     mutated_records,
@@ -38,7 +39,7 @@ process.stdin.on("end", () => {{
 def test_under_node_the_browser_engine_scores_generated_and_mutated_records_as_scoring_does(
     tmp_path,
 ):
-    records = generated_records(7, hands=2000)
+    records = generated_records(7, hands=2000) + edge_records()
     records = records + mutated_records(7, records, 500)
     python = [outcome(record) for record in records]
     payload = json.dumps({"rules": engine_rules(), "records": json.dumps(records)})
