@@ -265,7 +265,7 @@
     try {
       at = standing(state.record);
     } catch (err) {
-      showErrors([err.message]);
+      showErrors([engineMessage(err)]);
       return;
     }
     if (at.finished) {
@@ -294,6 +294,21 @@
   }
 
   // ---- Preview and confirm -------------------------------------------------------------
+
+  // The engine's refusal in the page's language: its template and parameters are the
+  // Python engine's, translated on the server (words.engine).
+  function engineMessage(err) {
+    var table = words.engine || {};
+    if (!err || !err.template || !table[err.template]) {
+      return err && err.message;
+    }
+    var problem = say(table[err.template], err.params);
+    if (err.hand === null || err.hand === undefined) {
+      return problem;
+    }
+    var prefix = table["hand %(number)s: %(problem)s"] || "hand %(number)s: %(problem)s";
+    return say(prefix, { number: err.hand, problem: problem });
+  }
 
   function showErrors(problems) {
     var box = form.querySelector("[data-offline-errors]");
@@ -437,7 +452,7 @@
         out = phone.engine().score(record);
         after = standing(record);
       } catch (err) {
-        showErrors([say(words.refused_by_rules, { reason: err.message })]);
+        showErrors([say(words.refused_by_rules, { reason: engineMessage(err) })]);
         return;
       }
       var report = out.hands[number - 1];

@@ -350,3 +350,29 @@ def test_the_phone_words_each_kind_of_hand_as_the_server_does(live_server, page:
         [hands, names],
     )
     assert said == [describe_hand(hand, names) for hand in hands]
+
+
+def test_a_hand_the_rules_refuse_is_refused_on_the_phone_with_the_engines_reason(
+    live_server, page: Page, game
+):
+    # Ben is left with 900 points: too few to declare riichi under these rules.
+    services.add_hand(
+        game.pk, 1, {"result": "ron", "riichi": [], "wins": [
+            {"winner": 0, "loser": 1, "han": 6}]}  # fmt: skip
+    )
+    services.add_hand(
+        game.pk, 2, {"result": "ron", "riichi": [], "wins": [
+            {"winner": 0, "loser": 1, "han": 3, "fu": 30}]}  # fmt: skip
+    )
+    assert services.replay_record(game.to_record()).state.scores[1] == 900
+    open_the_table_link(page, live_server, game)
+    page.get_by_role("link", name="Enter hand 3").click()
+    page.context.set_offline(True)
+    page.locator("#group-result label.pick", has_text="Draw").click()
+    tap_seat(page, "riichi", "Ben")
+    page.get_by_role("button", name="Preview hand 3").click()
+    refusal = page.locator("[data-offline-errors]")
+    expect(refusal).to_contain_text("This hand cannot be entered: hand 3:")
+    expect(refusal).to_contain_text("riichi")
+    expect(page.locator("[data-offline-preview]")).to_be_hidden()
+    expect(page.locator(".outbox-list li")).to_have_count(0)

@@ -147,3 +147,15 @@ def test_the_worker_of_another_game_is_not_there_for_this_tables_phone(game, lin
     private.save(update_fields=["is_public"])
     assert phone.get(url("game_service_worker", other.pk)).status_code == 404
     assert phone.get(url("game_service_worker", game.pk)).status_code == 200
+
+
+def test_the_engines_refusals_reach_a_japanese_phone_in_japanese(game, link):
+    phone = at_table(link)
+    english = phone_config(phone.get(url("hand_new", game.pk)).content.decode())
+    assert english["words"]["engine"] == {}
+    page = phone.get(url("hand_new", game.pk), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    engine = phone_config(page)["words"]["engine"]
+    assert engine["hand %(number)s: %(problem)s"] == "第%(number)s局：%(problem)s"
+    # Every refusal the engine marks, the riichi below the rules' minimum among them.
+    assert any("riichi" in template for template in engine)
+    assert len(engine) > 100

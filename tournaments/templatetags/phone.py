@@ -6,12 +6,17 @@ visitor who does not hold the game's table link, or for a game of final scores o
 
 from __future__ import annotations
 
+import ast
+import functools
+from pathlib import Path
 from typing import Any
 
 from django import template
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+
+import scoring
 
 from .. import access, wording
 from ..forms.hands import WIND_MARKS, WIND_NAMES
@@ -30,6 +35,32 @@ def _url(name: str, pk: int, fallback: str) -> str:
         return reverse(f"tournaments:{name}", args=[pk])
     except NoReverseMatch:
         return fallback
+
+
+@functools.cache
+def engine_templates() -> tuple[str, ...]:
+    """The refusals of the engine, as `scoring` marks them for translation
+    (`gettext_noop`): the browser's engine (static/js/engine.js) refuses with the same
+    templates and parameters, and the phone shows them in the page's language."""
+    found: list[str] = []
+    for path in sorted(Path(scoring.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "gettext_noop"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.append(node.args[0].value)
+    return tuple(dict.fromkeys(found))
+
+
+def engine_words() -> dict[str, str]:
+    """Each engine refusal's template in the page's language; none in English, where the
+    engine's own words are the page's."""
+    translated = {template: gettext(template) for template in engine_templates()}
+    return {english: text for english, text in translated.items() if text != english}
 
 
 def words() -> dict[str, Any]:
@@ -140,6 +171,7 @@ def words() -> dict[str, Any]:
         "refused_title": _("The server refused hand %(number)s"),
         "no_hands": _("No hands yet."),
         "engine_missing": _("Reload the page with a network once: the scoring is not loaded."),
+        "engine": engine_words(),
     }
 
 
