@@ -357,12 +357,18 @@ def test_a_hand_the_rules_refuse_is_refused_on_the_phone_with_the_engines_reason
 ):
     # Ben is left with 900 points: too few to declare riichi under these rules.
     services.add_hand(
-        game.pk, 1, {"result": "ron", "riichi": [], "wins": [
-            {"winner": 0, "loser": 1, "han": 6}]}  # fmt: skip
+        game.pk,
+        1,
+        {"result": "ron", "riichi": [], "wins": [{"winner": 0, "loser": 1, "han": 6}]},  # fmt: skip
     )
     services.add_hand(
-        game.pk, 2, {"result": "ron", "riichi": [], "wins": [
-            {"winner": 0, "loser": 1, "han": 3, "fu": 30}]}  # fmt: skip
+        game.pk,
+        2,
+        {
+            "result": "ron",
+            "riichi": [],
+            "wins": [{"winner": 0, "loser": 1, "han": 3, "fu": 30}],
+        },  # fmt: skip
     )
     assert services.replay_record(game.to_record()).state.scores[1] == 900
     open_the_table_link(page, live_server, game)
