@@ -402,6 +402,7 @@
         if ([403, 404, 409, 422].indexOf(sent.status) !== -1) {
           entry.state = sent.status === 422 ? "refused" : "conflict";
           entry.message = answer.message || "";
+          entry.gameStatus = answer.game_status || "";
           if (answer.record) {
             game.server = { record: answer.record, changed: answer.changed };
           }
@@ -602,8 +603,11 @@
     screen.querySelector("[data-conflict-title]").textContent =
       first.state === "refused" ? say(words.refused_title, { number: first.number }) : words.conflict_title;
     var message = screen.querySelector("[data-conflict-message]");
-    message.textContent = first.message || "";
-    message.hidden = !first.message;
+    // The game's state as the server answered, besides the reason it gave.
+    var status = { locked: words.locked, finished: words.finished }[first.gameStatus];
+    var text = [first.message, status].filter(Boolean).join(" ");
+    message.textContent = text;
+    message.hidden = !text;
     screen.querySelector("[data-conflict-help]").textContent =
       first.state === "kept" ? words.kept_help : words.conflict_help;
     var sides = screen.querySelector("[data-conflict-sides]");

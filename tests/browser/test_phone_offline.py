@@ -382,3 +382,21 @@ def test_a_hand_the_rules_refuse_is_refused_on_the_phone_with_the_engines_reason
     expect(refusal).to_contain_text("riichi")
     expect(page.locator("[data-offline-preview]")).to_be_hidden()
     expect(page.locator(".outbox-list li")).to_have_count(0)
+
+
+def test_a_game_locked_while_the_phone_was_offline_stops_the_sending_and_says_so(
+    live_server, page: Page, game
+):
+    base = game.to_record()
+    open_the_table_link(page, live_server, game)
+    page.get_by_role("link", name="Enter hand 1").click()
+    page.context.set_offline(True)
+    enter_offline(page, base, SIX_HANDS[:1])
+    services.lock_game(game.pk, True)
+
+    page.context.set_offline(False)
+    screen = page.locator("[data-phone-conflict]")
+    expect(screen).to_be_visible(timeout=30_000)
+    expect(screen.locator("[data-conflict-message]")).to_contain_text("locked")
+    expect(page.locator(".outbox-list li.outbox-conflict")).to_have_count(1)
+    assert Hand.objects.filter(game=game).count() == 0

@@ -129,6 +129,8 @@ def words() -> dict[str, Any]:
         "refused": _("not sent: refused"),
         "kept": _("kept for the organiser"),
         "take_back": _("Take back hand %(number)s"),
+        "locked": _("The organisers have locked this game: hands cannot be changed."),
+        "finished": _("This game is finished."),
         "saved_here": _("Hand %(number)s is saved on this phone."),
         "offline": _(
             "No network: this phone keeps the hands you enter and sends them, in order, "
