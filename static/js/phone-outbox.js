@@ -343,6 +343,26 @@
     });
   }
 
+  // Tells the server how many hands the phone holds back (the director's pages show it),
+  // when a conflict stopped the sending or the table kept or discarded its hands.
+  function report() {
+    if (!navigator.onLine) {
+      return Promise.resolve();
+    }
+    return readAll()
+      .then(function (state) {
+        return fetch(config.sync, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+          body: JSON.stringify({ kind: "status", waiting: pendingOf(state.entries).length }),
+        });
+      })
+      .catch(function () {
+        // Told with the next hand sent instead.
+      });
+  }
+
   // Sends the waiting hands, first to last, until one is not acknowledged.
   function flush() {
     if (sending) {
@@ -406,7 +426,7 @@
           if (answer.record) {
             game.server = { record: answer.record, changed: answer.changed };
           }
-          return putEntry(entry, game);
+          return putEntry(entry, game).then(report);
         }
         // Anything else (the server down, a proxy's error page): tried again later.
         later();
@@ -667,6 +687,7 @@
           if (form) {
             form.hidden = false;
           }
+          report();
           return render();
         });
     });
@@ -680,7 +701,9 @@
           entry.state = "kept";
           tx.objectStore("outbox").put(entry);
         });
-      }).then(render);
+      })
+        .then(report)
+        .then(render);
     });
   }
 

@@ -9,6 +9,7 @@ import copy
 import json
 import re
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from scoring.game import score
 from tournaments import services
-from tournaments.models import Game, Hand, TrailEntry
+from tournaments.models import Game, Hand, PhoneContact, TrailEntry
 from tournaments.views.games import round_name
 from tournaments.wording import describe_hand
 from tournaments.wording.formatting import delta, points
@@ -69,6 +70,17 @@ def fill_hand(page: Page, hand: dict, names: list[str]) -> None:
 
 def round_honba(label: str, honba: int) -> str:
     return f"{round_name(label)}-{honba}"
+
+
+def wait_for_waiting(game: Game, count: int) -> None:
+    """The hands the phone last told the server it holds back (the director's pages)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        contact = PhoneContact.objects.filter(game=game).first()
+        if contact is not None and contact.waiting == count:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the phone did not report {count} hands waiting")
 
 
 def open_the_table_link(page: Page, live_server, game: Game):
@@ -237,9 +249,10 @@ def test_an_organisers_change_while_the_phone_is_offline_is_shown_and_not_overwr
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "phone-conflict.png"), full_page=True)
 
-    # Nothing of the phone's reached the game.
+    # Nothing of the phone's reached the game; the director sees two hands held back.
     game.refresh_from_db()
     assert game.to_record()["hands"] == [changed_first, organisers_second]
+    wait_for_waiting(game, 2)
 
     # The table keeps them for the organiser, then (after showing them) discards them.
     screen.get_by_role("button", name="Keep them for the organiser").click()
@@ -253,6 +266,7 @@ def test_an_organisers_change_while_the_phone_is_offline_is_shown_and_not_overwr
     expect(page.locator(".outbox-list li.outbox-kept")).to_have_count(0)
     game.refresh_from_db()
     assert game.to_record()["hands"] == [changed_first, organisers_second]
+    wait_for_waiting(game, 0)
 
 
 def test_a_hand_the_server_refuses_is_shown_with_its_reason_and_kept_on_the_phone(
