@@ -273,6 +273,7 @@
   // ---- Sending -----------------------------------------------------------------------
 
   var sending = false;
+  var anySent = false;
   var wait = FIRST_WAIT;
   var timer = null;
   var listeners = [];
@@ -369,14 +370,31 @@
       return Promise.resolve();
     }
     sending = true;
+    anySent = false;
     return step()
       .catch(function () {
         later();
       })
       .then(function () {
         sending = false;
+        if (anySent) {
+          freshBoard();
+        }
         return render();
       });
+  }
+
+  // The game page's board (scores, round, hands), read again once hands have arrived,
+  // rather than at its next poll.
+  function freshBoard() {
+    var board = document.getElementById("game-live");
+    if (board && window.htmx) {
+      window.htmx.ajax("GET", window.location.pathname, {
+        target: "#game-live",
+        select: "#game-live",
+        swap: "outerHTML",
+      });
+    }
   }
 
   function step() {
@@ -413,6 +431,7 @@
           if (answer.changed) {
             game.changed = answer.changed;
           }
+          anySent = true;
           return putEntry(entry, game)
             .then(forgetOldSent)
             .then(step);

@@ -183,12 +183,17 @@ def test_a_table_enters_six_hands_offline_and_the_server_gets_exactly_those_in_o
     expect(waiting.first).to_contain_text("saved on this phone")
     enter_offline(page, with_hands(base, SIX_HANDS[:3]), SIX_HANDS[3:])
     assert Hand.objects.filter(game=game).count() == 0
+    # The game page, still without network, lists what waits on the phone.
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    expect(page.locator(".outbox-list li.outbox-waiting")).to_have_count(6)
 
     page.context.set_offline(False)
     expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(6, timeout=30_000)
     expect(page.locator("[data-phone-status]")).to_have_text(
         "Every hand entered on this phone has reached the server."
     )
+    # The board, read again at once: six hands on the game page.
+    expect(page.locator("#hand-6")).to_contain_text("Draw · all noten", timeout=5_000)
 
     game.refresh_from_db()
     record = game.to_record()
