@@ -26,6 +26,7 @@
   var WINDS = "ESWN";
   var latest = null; // the phone's state as last read
   var shownPreview = null; // the hand being previewed, and what it pays
+  var relabeled = false; // the form shows the phone's record, not the page as served
 
   function clone(value) {
     return JSON.parse(JSON.stringify(value));
@@ -260,6 +261,7 @@
 
   // The form for the next hand of the phone's record: number, round, dealer, sticks, seats.
   function relabel(state) {
+    relabeled = true;
     var number = state.record.hands.length + 1;
     var at;
     try {
@@ -272,6 +274,9 @@
       showOver(at.out.ended_by);
       return;
     }
+    // Not over (again, after the table discarded the hands that ended it on the phone).
+    document.querySelector("[data-offline-over]").hidden = true;
+    form.hidden = false;
     var names = state.names;
     form.querySelector('input[name="number"]').value = String(number);
     var heading = say(words.hand, { number: number });
@@ -566,13 +571,11 @@
       if (!state || state.stopped) {
         return;
       }
-      var shown = parseInt(form.querySelector('input[name="number"]').value, 10);
-      var number = state.record.hands.length + 1;
-      // The page may come from the phone's cache (an older hand) or lag behind the outbox.
-      if (number !== shown || onThePhone()) {
-        if (previewBox.hidden) {
-          relabel(state);
-        }
+      // Online with nothing waiting, the page is the server's own, fresh (unless the phone
+      // has moved it on already); otherwise it may come from the phone's cache (an older
+      // hand) or lag behind the outbox.
+      if ((onThePhone() || relabeled) && previewBox.hidden) {
+        relabel(state);
       }
     });
   }

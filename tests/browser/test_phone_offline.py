@@ -419,3 +419,35 @@ def test_a_game_locked_while_the_phone_was_offline_stops_the_sending_and_says_so
     expect(screen.locator("[data-conflict-message]")).to_contain_text("locked")
     expect(page.locator(".outbox-list li.outbox-conflict")).to_have_count(1)
     assert Hand.objects.filter(game=game).count() == 0
+
+
+def test_the_phone_shows_the_end_of_the_game_and_enters_nothing_after_it(
+    live_server, page: Page, game
+):
+    open_the_table_link(page, live_server, game)
+    page.get_by_role("link", name="Enter hand 1").click()
+    page.context.set_offline(True)
+    # Aki, the dealer, rons Ben for a yakuman: Ben goes below zero and the game ends.
+    page.locator("#group-result label.pick", has_text="Ron").click()
+    tap_seat(page, "w1_winner", "Aki")
+    tap_seat(page, "loser", "Ben")
+    tap(page, "w1_han", "Y")
+    page.get_by_role("button", name="Preview hand 1").click()
+    preview = page.locator("[data-offline-preview]")
+    expect(preview.locator("[data-preview-ends]")).to_contain_text(
+        "The game ends: a player went below zero."
+    )
+    expect(preview.locator("[data-preview-ends]")).to_contain_text("Ben −23,000")
+    expect(preview.locator("[data-preview-next]")).to_be_hidden()
+    page.get_by_role("button", name="Confirm and save").click()
+    expect(page.locator("[data-offline-over]")).to_have_text(
+        "The game is over: a player went below zero."
+    )
+    expect(page.locator("[data-hand-form]")).to_be_hidden()
+
+    page.context.set_offline(False)
+    expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(1, timeout=30_000)
+    game.refresh_from_db()
+    assert game.to_record()["hands"] == [
+        {"result": "ron", "riichi": [], "wins": [{"winner": 0, "loser": 1, "yakuman": 1}]}
+    ]
