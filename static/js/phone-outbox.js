@@ -274,6 +274,7 @@
 
   var sending = false;
   var anySent = false;
+  var accessLost = false; // the server no longer knows this phone as the table's
   var wait = FIRST_WAIT;
   var timer = null;
   var listeners = [];
@@ -301,6 +302,7 @@
   // nothing waits (a hand saved through the server's own form meanwhile is then known).
   function soon() {
     wait = FIRST_WAIT;
+    accessLost = false;
     if (timer) {
       clearTimeout(timer);
       timer = null;
@@ -333,13 +335,16 @@
         waiting: waitingAfter,
       }),
     }).then(function (response) {
-      return response
-        .json()
+      var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+      return (json ? response.json() : Promise.resolve(null))
         .catch(function () {
-          return {};
+          return null;
         })
         .then(function (answer) {
-          return { status: response.status, answer: answer };
+          // Not an answer of the sync at all: the login page or a refusal page, because
+          // the phone's session (which holds the table link) ended or the link was revoked.
+          var lost = !answer && (response.redirected || response.status === 403 || response.status === 404);
+          return { status: response.status, answer: answer || {}, lost: lost };
         });
     });
   }
@@ -404,6 +409,9 @@
         wait = FIRST_WAIT;
         return;
       }
+      if (accessLost) {
+        return; // until the link is opened again (a new page) or the network comes back
+      }
       var entry = pending[0];
       if (entry.state !== "waiting") {
         return; // stopped at a conflict or a refusal: the table decides
@@ -436,9 +444,13 @@
             .then(forgetOldSent)
             .then(step);
         }
-        // 409: the game changed; 403 or 404: the game was locked or finished, or the
-        // link revoked, before the request reached the view; 422: the hand is refused.
-        if ([403, 404, 409, 422].indexOf(sent.status) !== -1) {
+        if (sent.lost) {
+          // The hands stay as they are, waiting, until the link is opened again.
+          accessLost = true;
+          return putEntry(entry);
+        }
+        // 409: the game changed (or was locked or finished); 422: the hand is refused.
+        if (sent.status === 409 || sent.status === 422) {
           entry.state = sent.status === 422 ? "refused" : "conflict";
           entry.message = answer.message || "";
           entry.gameStatus = answer.game_status || "";
@@ -533,6 +545,8 @@
     var lines = [];
     if (!navigator.onLine) {
       lines.push(words.offline);
+    } else if (accessLost && pendingOf(entries).length) {
+      lines.push(words.link_lost);
     }
     if (waiting) {
       lines.push(say(waiting === 1 ? words.waiting_count_one : words.waiting_count_many, { count: waiting }));

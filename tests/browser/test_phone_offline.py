@@ -451,3 +451,28 @@ def test_the_phone_shows_the_end_of_the_game_and_enters_nothing_after_it(
     assert game.to_record()["hands"] == [
         {"result": "ron", "riichi": [], "wins": [{"winner": 0, "loser": 1, "yakuman": 1}]}
     ]
+
+
+def test_a_phone_whose_session_ended_keeps_its_hands_until_the_link_is_opened_again(
+    live_server, page: Page, game
+):
+    base = game.to_record()
+    link = open_the_table_link(page, live_server, game)
+    page.get_by_role("link", name="Enter hand 1").click()
+    page.context.set_offline(True)
+    enter_offline(page, base, SIX_HANDS[:2])
+
+    # Back online, the server no longer knows this phone (its session is gone).
+    page.context.clear_cookies()
+    page.context.set_offline(False)
+    expect(page.locator("[data-phone-status]")).to_contain_text(
+        "This phone no longer holds the table's link", timeout=30_000
+    )
+    expect(page.locator(".outbox-list li.outbox-waiting")).to_have_count(2)
+    assert Hand.objects.filter(game=game).count() == 0
+
+    # The slip's address, opened again: the hands go on their way.
+    page.goto(f"{live_server.url}{link.get_absolute_url()}")
+    expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(2, timeout=30_000)
+    game.refresh_from_db()
+    assert game.to_record()["hands"] == SIX_HANDS[:2]

@@ -131,6 +131,10 @@ def words() -> dict[str, Any]:
         "take_back": _("Take back hand %(number)s"),
         "locked": _("The organisers have locked this game: hands cannot be changed."),
         "finished": _("This game is finished."),
+        "link_lost": _(
+            "This phone no longer holds the table's link: open the address on the table's "
+            "slip again (scan its QR code). The hands stay on this phone and are sent then."
+        ),
         "saved_here": _("Hand %(number)s is saved on this phone."),
         "offline": _(
             "No network: this phone keeps the hands you enter and sends them, in order, "
