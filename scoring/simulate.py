@@ -2,18 +2,21 @@
 
 Hands are drawn with rough real-life frequencies (ron and tsumo most often, then draws,
 rarely double ron, nagashi, aborts and chombo), and every value is one a real hand can
-have, so each generated record replays without error.
+have, so each generated record replays without error. `random_rules` draws overrides of
+every option and `random_any_record` records of every shape (final scores only, penalties,
+a game ended early), for comparing the browser's engine with this one.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 from .game import next_state, play_hand, start_state
 from .payouts import VALID_FU, check_value
 from .record import FORMAT, parse_hand
-from .rules import MultiRon, Rules, resolve_rules
+from .rules import _ENUMS, PRESETS, MultiRon, Rules, resolve_rules
 
 _KINDS = (
     ("ron", 44),
@@ -222,10 +225,6 @@ def random_rules(rng: random.Random, preset: str, *, change: float = 0.35) -> di
     Every option of `Rules` is drawn here: a new option that is neither true/false nor a
     choice of words needs its values in `_NUMBERS` or `_BY_PLAYERS`.
     """
-    import dataclasses
-
-    from .rules import _ENUMS, PRESETS
-
     base = PRESETS[preset]
     players = base.players
     overrides: dict[str, Any] = {}

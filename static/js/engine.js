@@ -25,7 +25,8 @@
  *   TenbouEngine.options   the option kinds as loaded ({} before `load`)
  *
  *   TenbouEngine.score(record) -> object
- *       The same object as Python's `scoring.score(record)`:
+ *       The same object as Python's `scoring.score(record)` for the record sent as JSON
+ *       (a field left undefined is no field):
  *       {"hands": [{"round", "honba", "dealer", "sticks_before", "scores_before",
  *                   "deltas", "scores_after", "sticks_after"}, ...],
  *        "finished", "ended_by", "final_scores", "leftover_sticks", "placements",
@@ -171,7 +172,13 @@
     if (value === undefined || value === null) return "None";
     if (value === true) return "True";
     if (value === false) return "False";
-    if (typeof value === "string") return "'" + value.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
+    if (typeof value === "string") {
+      // Python quotes with ' unless the text holds a ' and no ".
+      var quote = value.indexOf("'") >= 0 && value.indexOf('"') < 0 ? '"' : "'";
+      var escaped = value.replace(/\\/g, "\\\\");
+      if (quote === "'") escaped = escaped.replace(/'/g, "\\'");
+      return quote + escaped + quote;
+    }
     if (typeof value === "number") return String(value);
     if (Array.isArray(value)) return "[" + value.map(repr).join(", ") + "]";
     if (typeof value === "object") {
@@ -234,7 +241,8 @@
 
   // A number or numeric text as Python's Decimal(str(value)) reads it, in whole tenths;
   // NaN when it is not whole tenths. Refuses text that is not a finite number.
-  var DECIMAL_TEXT = /^([+-]?)(?:(\d(?:_?\d)*)(?:\.(\d(?:_?\d)*)?)?|\.(\d(?:_?\d)*))(?:[eE]([+-]?\d(?:_?\d)*))?$/;
+  // (Python's Decimal ignores every underscore in the text.)
+  var DECIMAL_TEXT = /^([+-]?)(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([+-]?\d+))?$/;
 
   function tenthsOf(value, name) {
     if (typeof value === "boolean" || (typeof value !== "number" && typeof value !== "string")) {
@@ -249,11 +257,11 @@
   }
 
   function decimalTenths(text, notNumber) {
-    var m = DECIMAL_TEXT.exec(text);
+    var m = DECIMAL_TEXT.exec(text.replace(/_/g, ""));
     if (!m) notNumber();
-    var whole = (m[2] || "").replace(/_/g, "");
-    var frac = (m[3] !== undefined ? m[3] : m[4] || "").replace(/_/g, "");
-    var exponent = m[5] ? parseInt(m[5].replace(/_/g, ""), 10) : 0;
+    var whole = m[2] || "";
+    var frac = m[3] !== undefined ? m[3] : m[4] || "";
+    var exponent = m[5] ? parseInt(m[5], 10) : 0;
     var digits = (whole + frac).replace(/^0+/, "");
     // value = digits x 10^(exponent - len(frac)); in tenths one power more.
     var power = exponent - frac.length + 1;
@@ -309,7 +317,9 @@
         unknownOptions.push(repr(name));
       } else if (spec.kind === "choice") {
         spec.choices.forEach(function (word) {
-          if (!contains(ENGINE_CHOICES[name], word)) unknownOptions.push(repr(name) + ": " + repr(word));
+          if (!contains(ENGINE_CHOICES[name], word)) {
+            unknownOptions.push(repr(name) + ": " + repr(word));
+          }
         });
       }
     });
@@ -317,7 +327,7 @@
     api.options = data.options;
   }
 
-  function optionKind(name, value) {
+  function optionKind(name) {
     if (rulesData) {
       if (!has(rulesData.options, name)) fail("unknown rule option %(name)s", { name: repr(name) });
       return rulesData.options[name];
@@ -383,6 +393,11 @@
   }
 
   function resolveRules(spec) {
+    if (unknownOptions.length) {
+      fail("this page's scoring engine does not know the rule option %(name)s", {
+        name: unknownOptions[0],
+      });
+    }
     var preset;
     var overrides;
     if (typeof spec === "string") {
@@ -413,13 +428,14 @@
     if (!keys.length && base) return base;
     var rules = Object.assign({}, base || {});
     keys.forEach(function (name) {
-      rules[name] = convertOption(name, overrides[name], optionKind(name, overrides[name]));
+      rules[name] = convertOption(name, overrides[name], optionKind(name));
     });
     if (!base) {
       Object.keys(ENGINE_OPTIONS).forEach(function (name) {
         if (!has(rules, name)) {
           fail(
-            "the rule presets are not loaded here: the rules must give every option (%(name)s is missing)",
+            "the rule presets are not loaded here: the rules must give every option" +
+              " (%(name)s is missing)",
             { name: repr(name) }
           );
         }
@@ -510,7 +526,11 @@
 
   function wholeNumber(value, what, hand) {
     if (!isInt(value)) {
-      fail("%(what)s must be a whole number, not %(value)s", { what: what, value: repr(value) }, hand);
+      fail(
+        "%(what)s must be a whole number, not %(value)s",
+        { what: what, value: repr(value) },
+        hand
+      );
     }
     return value;
   }
@@ -518,7 +538,11 @@
   function seatOf(value, what, hand) {
     wholeNumber(value, what, hand);
     if (value < 0 || value > 3) {
-      fail("%(what)s must be a seat number 0 to 3, not %(seat)s", { what: what, seat: value }, hand);
+      fail(
+        "%(what)s must be a seat number 0 to 3, not %(seat)s",
+        { what: what, seat: value },
+        hand
+      );
     }
     return value;
   }
@@ -792,7 +816,8 @@
       players.every(function (p) {
         return typeof p === "string" && p.trim().length > 0;
       });
-    if (namesOk && players.length !== rules.players && (players.length === 3 || players.length === 4)) {
+    var threeOrFour = namesOk && (players.length === 3 || players.length === 4);
+    if (threeOrFour && players.length !== rules.players) {
       fail(
         "'players' has %(given)s names, but these are %(rules)s-player rules: give" +
           " %(rules)s names, or rules for %(given)s players",
@@ -846,11 +871,6 @@
     });
     if (!has(doc, "rules")) {
       fail("the record needs 'rules': a preset name or preset with overrides");
-    }
-    if (unknownOptions.length) {
-      fail("this page's scoring engine does not know the rule option %(name)s", {
-        name: unknownOptions[0],
-      });
     }
     var rules = resolveRules(doc.rules);
     var players = get(doc, "players");
@@ -1130,7 +1150,9 @@
     }
     if (hand.result === "chombo") {
       // The hand is replayed and its riichi sticks go back: only the chombo payment moves.
-      if (rules.chombo === "reverse_mangan") payManganTsumo(hand.offender, deltas, dealer, -1, rules);
+      if (rules.chombo === "reverse_mangan") {
+        payManganTsumo(hand.offender, deltas, dealer, -1, rules);
+      }
       return settlement(sticks, true, false, true, false, false);
     }
     hand.riichi.forEach(function (seat) {
@@ -1480,19 +1502,32 @@
 
   // ---------------------------------------------------------------- the API
 
+  // A record as the server would read it once sent as JSON: a field left undefined is no
+  // field at all, as it is for the Python engine.
+  function asJson(value) {
+    var text;
+    try {
+      text = JSON.stringify(value);
+    } catch (err) {
+      fail("not valid JSON: %(error)s", { error: String(err && err.message) });
+    }
+    return text === undefined ? null : JSON.parse(text);
+  }
+
   function score(record) {
-    return replayRecord(parseRecord(record)).result;
+    return replayRecord(parseRecord(asJson(record))).result;
   }
 
   function replay(record) {
-    var done = replayRecord(parseRecord(record));
+    var done = replayRecord(parseRecord(asJson(record)));
     return { result: done.result, state: stateJson(done.state, done.rules) };
   }
 
   function preview(record, hand) {
-    if (!isObject(record)) objectOf(record, "a game record");
-    var withHand = Object.assign({}, record);
-    withHand.hands = (Array.isArray(record.hands) ? record.hands : listOf(record.hands, "hands")).concat([hand]);
+    var withHand = objectOf(asJson(record), "a game record");
+    withHand.hands = listOf(has(withHand, "hands") ? withHand.hands : null, "hands").concat([
+      asJson(hand),
+    ]);
     var done = replayRecord(parseRecord(withHand));
     return {
       hand: done.result.hands[done.result.hands.length - 1],

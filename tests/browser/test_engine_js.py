@@ -367,3 +367,49 @@ def test_the_browser_engine_settles_the_real_sample_logs_as_scoring_does(page):
 
     mismatch = first_mismatch(records, python, browser)
     assert mismatch is None, mismatch
+
+
+# Numbers and numeric text as a rule option may give them (text in any form Python's
+# Decimal reads, or does not).
+NUMBERS = [
+    *("1", "1.5", "-2.5", "1e1", "1_0", "1__0", "_1", ".5", "5.", "+3", "1e-1", " 7 "),
+    *("x", "", "_", "inf", "NaN", "1e", "-", "1.2.3", "0.10", "1.25", "12.30", "1E+2"),
+    *("0e-99999", "1e-99999", "1e999", "  -3.0\n", "1._5"),
+    *(7.5, 0.1, 100, 0.05, -20, 1e-7),
+]
+
+
+def test_the_engine_reads_numbers_in_options_as_python_decimal_does(page):
+    _engine(page)
+
+    answers = page.evaluate(
+        """values => values.map(value => {
+            try {
+                return TenbouEngine.resolveRules({preset: "ari-ari", overrides: {oka: value}}).oka;
+            } catch (err) {
+                return "refused";
+            }
+        })""",
+        NUMBERS,
+    )
+
+    for value, answer in zip(NUMBERS, answers, strict=True):
+        try:
+            expected = float(resolve_rules({"preset": "ari-ari", "overrides": {"oka": value}}).oka)
+        except Exception:
+            expected = "refused"
+        assert (value, answer) == (value, expected)
+
+
+def test_a_field_the_page_left_undefined_is_no_field_as_once_sent_to_the_server(page):
+    _engine(page)
+
+    deltas = page.evaluate(
+        """() => TenbouEngine.score({
+            format: "tenbou-game/1", rules: "ari-ari", players: ["A", "B", "C", "D"],
+            hands: [{result: "tsumo", riichi: [],
+                     wins: [{winner: 1, loser: undefined, pao: undefined, han: 3, fu: 30}]}],
+        }).hands[0].deltas"""
+    )
+
+    assert deltas == [-2000, 4000, -1000, -1000]

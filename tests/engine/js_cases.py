@@ -19,7 +19,7 @@ from typing import Any
 
 from scoring import PRESETS, ScoringError, resolve_rules, score
 from scoring.record import FORMAT
-from scoring.rules import _BOOLS, _ENUMS
+from scoring.rules import _BOOLS, _ENUMS, _FIELDS
 from scoring.simulate import random_any_record, random_rules
 
 ENGINE_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "engine.js"
@@ -32,7 +32,8 @@ SCORE_BATCH_JS = """text => JSON.stringify(JSON.parse(text).map(record => {
         return {result: TenbouEngine.score(record)};
     } catch (err) {
         return {refused: String(err && err.message),
-                readable: err instanceof TenbouEngine.ScoringError};
+                readable: err instanceof TenbouEngine.ScoringError,
+                template: err && err.template};
     }
 }))"""
 
@@ -223,13 +224,30 @@ def tweak(rng: random.Random, record: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def override(rng: random.Random, record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of `record` under one more override: any option, a plausible value (which
+    may be refused, or may refuse a hand the record holds)."""
+    out = copy.deepcopy(record)
+    spec = out["rules"]
+    if isinstance(spec, str):
+        spec = out["rules"] = {"preset": spec, "overrides": {}}
+    name = rng.choice(sorted(_FIELDS))
+    if name in _ENUMS:
+        value: Any = rng.choice([*(c.value for c in _ENUMS[name]), "other", 1])
+    elif name in _BOOLS:
+        value = rng.choice((True, False, 0, "true"))
+    else:
+        value = copy.deepcopy(rng.choice(_PLAUSIBLE[name]))
+    spec.setdefault("overrides", {})[name] = value
+    return out
+
+
 def mutated_records(seed: int, sources: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
-    """`count` records, each one of `sources` with one change: one in four a random one
-    (`mutate`), the others a plausible one (`tweak`)."""
+    """`count` records, each one of `sources` with one change: a random one (`mutate`), a
+    plausible one (`tweak`) or one more rule option (`override`)."""
     rng = random.Random(seed)
-    return [
-        (mutate if rng.random() < 0.25 else tweak)(rng, rng.choice(sources)) for _ in range(count)
-    ]
+    changes = (mutate, tweak, tweak, override)
+    return [rng.choice(changes)(rng, rng.choice(sources)) for _ in range(count)]
 
 
 def outcome(record: dict[str, Any]) -> dict[str, Any]:
@@ -237,7 +255,8 @@ def outcome(record: dict[str, Any]) -> dict[str, Any]:
     try:
         return {"result": json.loads(json.dumps(score(record)))}
     except ScoringError as err:
-        return {"refused": str(err)}
+        # The template of the problem (without "hand N: "), by which a page translates it.
+        return {"refused": str(err), "template": err.problem.template}
     except (TypeError, ValueError, ArithmeticError) as err:
         # Not a refusal worded for people, but a refusal all the same (e.g. a list as the
         # preset's name).
@@ -245,10 +264,15 @@ def outcome(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def same(python: dict[str, Any], browser: dict[str, Any]) -> bool:
-    """The same result, or both refused, naming the same hand when `scoring` names one."""
+    """The same result, or both refused, naming the same hand when `scoring` names one,
+    in the words of the same template."""
     if "refused" in python:
         hand = re.match(r"hand \d+: ", python["refused"])
-        return "refused" in browser and (not hand or browser["refused"].startswith(hand[0]))
+        return (
+            "refused" in browser
+            and (not hand or browser["refused"].startswith(hand[0]))
+            and browser.get("template") == python.get("template", browser.get("template"))
+        )
     return "result" in browser and browser["result"] == python["result"]
 
 
@@ -285,6 +309,9 @@ def edge_records() -> list[dict[str, Any]]:
             ],
             to_target,
         ),
+        # Nobody reaches the target: the west round is played to its last hand.
+        game([draw] * 12, "tenhou"),
+        {**game([draw] * 9, "tenhou-sanma"), "players": players[:3]},
         # Match points of exactly 0.0 and whole numbers.
         {
             "format": FORMAT,
