@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.game import score
+from tests.browser.test_sanma_entry import sanma_game
 from tournaments import services
 from tournaments.models import Game, Hand, PhoneContact, TrailEntry
 from tournaments.views.games import round_name
@@ -476,3 +477,26 @@ def test_a_phone_whose_session_ended_keeps_its_hands_until_the_link_is_opened_ag
     expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(2, timeout=30_000)
     game.refresh_from_db()
     assert game.to_record()["hands"] == SIX_HANDS[:2]
+
+
+def test_a_three_player_table_enters_hands_offline_under_its_own_rules(
+    live_server, page: Page, organiser
+):
+    game = sanma_game(organiser)
+    base = game.to_record()
+    open_the_table_link(page, live_server, game)
+    page.get_by_role("link", name="Enter hand 1").click()
+    expect(page.locator("#group-w1_winner label.pick")).to_have_count(3)
+    page.context.set_offline(True)
+    # A tsumo (no North to pay), a dealer's ron, and a draw: under Tenhou's three-player
+    # rules, each checked against the Python engine.
+    hands = [
+        {"result": "tsumo", "riichi": [1], "wins": [{"winner": 1, "han": 3, "fu": 30}]},
+        {"result": "ron", "riichi": [], "wins": [{"winner": 2, "loser": 0, "han": 2, "fu": 40}]},
+        {"result": "draw", "riichi": [], "tenpai": [0]},
+    ]
+    enter_offline(page, base, hands)
+    page.context.set_offline(False)
+    expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(3, timeout=30_000)
+    game.refresh_from_db()
+    assert game.to_record()["hands"] == hands
