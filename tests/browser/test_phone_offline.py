@@ -500,3 +500,46 @@ def test_a_three_player_table_enters_hands_offline_under_its_own_rules(
     expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(3, timeout=30_000)
     game.refresh_from_db()
     assert game.to_record()["hands"] == hands
+
+
+def test_a_double_ron_with_riichi_sticks_is_settled_on_the_phone_as_on_the_server(
+    live_server, page: Page, game
+):
+    base = game.to_record()
+    open_the_table_link(page, live_server, game)
+    page.get_by_role("link", name="Enter hand 1").click()
+    page.context.set_offline(True)
+    # Dan deals in to Ben and Chie; Chie and Aki had riichi sticks out.
+    page.locator("#group-result label.pick", has_text="Ron").click()
+    tap_seat(page, "riichi", "Chie")
+    tap_seat(page, "riichi", "Aki")
+    tap_seat(page, "w1_winner", "Ben")
+    tap_seat(page, "loser", "Dan")
+    tap(page, "w1_han", "2")
+    tap(page, "w1_fu", "30")
+    page.locator("details[data-win='2'] > summary").click()
+    tap_seat(page, "w2_winner", "Chie")
+    tap(page, "w2_han", "4")
+    tap(page, "w2_fu", "30")
+    page.get_by_role("button", name="Preview hand 1").click()
+    hand = {
+        "result": "ron",
+        "riichi": [0, 2],
+        "wins": [
+            {"winner": 1, "loser": 3, "han": 2, "fu": 30},
+            {"winner": 2, "loser": 3, "han": 4, "fu": 30},
+        ],
+    }
+    report = score(with_hands(base, [hand]))["hands"][0]
+    preview = page.locator("[data-offline-preview]")
+    expect(preview.locator("[data-preview-summary]")).to_have_text(
+        describe_hand(hand, base["players"])
+    )
+    for seat, name in enumerate(base["players"]):
+        row = preview.locator("tbody tr", has=page.locator("th", has_text=name))
+        expect(row.locator("td.delta")).to_have_text(delta(report["deltas"][seat]))
+    page.get_by_role("button", name="Confirm and save").click()
+    page.context.set_offline(False)
+    expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(1, timeout=30_000)
+    game.refresh_from_db()
+    assert game.to_record()["hands"] == [hand]
