@@ -301,7 +301,7 @@ def test_a_hand_the_server_refuses_is_shown_with_its_reason_and_kept_on_the_phon
     assert Hand.objects.filter(game=game).count() == 0
 
 
-def test_the_last_hand_waiting_on_the_phone_can_be_taken_back_before_it_is_sent(
+def test_the_last_hand_waiting_can_be_taken_back_and_the_rest_outlives_a_closed_tab(
     live_server, page: Page, game
 ):
     base = game.to_record()
@@ -318,7 +318,15 @@ def test_the_last_hand_waiting_on_the_phone_can_be_taken_back_before_it_is_sent(
     really = {"result": "draw", "riichi": [], "tenpai": [3]}
     enter_offline(page, with_hands(base, SIX_HANDS[:1]), [really])
 
-    page.context.set_offline(False)
+    # The tab is closed and opened again, still without network: the hands are there.
+    context = page.context
+    page.close()
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    expect(page.locator(".outbox-list li.outbox-waiting")).to_have_count(2)
+
+    context.set_offline(False)
     expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(2, timeout=30_000)
     expect(page.get_by_role("button", name=re.compile("^Take back"))).to_be_hidden()
     game.refresh_from_db()
