@@ -8,6 +8,7 @@ from .views import (
     hands,
     imports,
     live,
+    offline,
     registrations,
     room,
     roster,
@@ -112,6 +113,9 @@ urlpatterns = [
     ),
     path("games/<int:pk>/lock/", tables_links.game_lock, name="game_lock"),
     path("games/<int:pk>/slip/", tables_links.game_slip, name="game_slip"),
+    # The table link as a web app on the phone (views/offline.py).
+    path("games/<int:pk>/app.webmanifest", offline.game_manifest, name="game_manifest"),
+    path("games/<int:pk>/sw.js", offline.game_service_worker, name="game_service_worker"),
     path(
         "events/<slug:slug>/sessions/<int:number>/table-links/",
         tables_links.session_links_make,

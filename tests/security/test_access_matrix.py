@@ -194,6 +194,8 @@ SPEC = {
     # A game and its hands; the finished game's organiser is sent back to it.
     "game":               row("game",          GAME_READERS),
     "game_record":        row("game",          GAME_READERS),
+    "game_manifest":      row("game",          GAME_READERS),
+    "game_service_worker": row("game",         GAME_READERS),
     "hand_new":           row("game",          hand_entry(), hand_entry(GO)),
     "hand_count":         row("game",          hand_entry()),
     # A phone's script: never sent to log in; an empty post is not JSON (422).
