@@ -257,6 +257,12 @@
     note.textContent = say(words.game_over_here, { why: config.ends[reason] || reason });
     note.hidden = false;
     form.hidden = true;
+    // The heading no longer names a next hand: the game has none.
+    setText(".game-head h1", words.game_over_title);
+    var line = document.querySelector(".game-head .table-line");
+    if (line) {
+      line.hidden = true;
+    }
   }
 
   // The form for the next hand of the phone's record: number, round, dealer, sticks, seats.
@@ -277,6 +283,10 @@
     // Not over (again, after the table discarded the hands that ended it on the phone).
     document.querySelector("[data-offline-over]").hidden = true;
     form.hidden = false;
+    var tableLine = document.querySelector(".game-head .table-line");
+    if (tableLine) {
+      tableLine.hidden = false;
+    }
     var names = state.names;
     form.querySelector('input[name="number"]').value = String(number);
     var heading = say(words.hand, { number: number });

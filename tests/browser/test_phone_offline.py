@@ -453,6 +453,12 @@ def test_the_phone_shows_the_end_of_the_game_and_enters_nothing_after_it(
         "The game is over: a player went below zero."
     )
     expect(page.locator("[data-hand-form]")).to_be_hidden()
+    # The heading names no next hand, after a reload too.
+    expect(page.locator(".game-head h1")).to_have_text("Game over")
+    expect(page.locator(".game-head .table-line")).to_be_hidden()
+    page.reload()
+    expect(page.locator(".game-head h1")).to_have_text("Game over")
+    expect(page.locator("[data-offline-over]")).to_be_visible()
 
     page.context.set_offline(False)
     expect(page.locator(".outbox-list li.outbox-sent")).to_have_count(1, timeout=30_000)

@@ -156,6 +156,7 @@ def words() -> dict[str, Any]:
             "network) before entering more."
         ),
         "game_over_here": _("The game is over: %(why)s."),
+        "game_over_title": _("Game over"),
         "conflict_title": _("The game changed while this phone was offline"),
         "conflict_help": _(
             "Nothing was overwritten. Compare the two versions below with the organiser: "
