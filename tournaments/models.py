@@ -554,6 +554,14 @@ class Stage(models.Model):
             number__gte=self.first_session, number__lte=self.last_session
         )
 
+    def unfinished_games(self) -> models.QuerySet:
+        """The stage's games not finished yet: a cut after it waits for them."""
+        return Game.objects.filter(
+            session__event_id=self.event_id,
+            session__number__gte=self.first_session,
+            session__number__lte=self.last_session,
+        ).exclude(status=Game.Status.FINISHED)
+
 
 class StageEntrant(models.Model):
     """A player who entered a stage, with their seed (1 is the best)."""

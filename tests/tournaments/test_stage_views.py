@@ -233,3 +233,20 @@ def test_the_seating_page_starts_from_the_stage_s_own_method(organiser_client, s
     organiser_client.post(reverse("tournaments:stage_cut", args=[season.slug, 2]), {"confirm": "1"})
     page = organiser_client.get(reverse("tournaments:seat_players", args=[season.slug, 3]))
     assert re.search(r'value="swiss"[^>]*checked', page.content.decode())
+
+
+def test_the_cut_waits_until_every_game_of_the_previous_stage_is_finished(organiser_client, season):
+    final = stage(season, "Final", 3, 3, entrants="top", top=4, carry="full")
+    # A game of the qualifying stage still being played: its players could still rise.
+    session = Session.objects.get(event=season, number=2)
+    players = services.players_by_name(["A", "B", "C", "D"])
+    services.create_game(session, players, table_number=3)
+    url = reverse("tournaments:stage_cut", args=[season.slug, 2])
+    preview = organiser_client.get(url).content.decode()
+    assert "Games of Qualifying are not finished yet (1 left)" in preview
+    assert "Confirm the cut" not in preview
+    organiser_client.post(url, {"confirm": "1"})
+    assert not StageEntrant.objects.filter(stage=final).exists()
+    with pytest.raises(services.StageRefused, match="not finished"):
+        services.cut_to_stage(final.pk, [p.pk for p in players])
+    assert not StageEntrant.objects.filter(stage=final).exists()

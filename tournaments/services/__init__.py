@@ -128,6 +128,7 @@ from .stages import (
     change_stage,
     cut_to_stage,
     hide_stage_totals,
+    refuse_cut_before_the_end,
     remove_stage,
 )
 
@@ -234,6 +235,7 @@ __all__ = [
     "add_stage",
     "change_stage",
     "cut_to_stage",
+    "refuse_cut_before_the_end",
     "hide_stage_totals",
     "remove_stage",
 ]

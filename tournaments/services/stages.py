@@ -273,6 +273,21 @@ def hide_stage_totals(stage_id: int, hidden: bool) -> Stage:
         return stage
 
 
+def refuse_cut_before_the_end(previous: Stage) -> None:
+    """A cut ranks the players by the previous stage's standings: only once every game of
+    that stage is finished (a game not played is deleted first)."""
+    count = previous.unfinished_games().count()
+    if count:
+        raise StageRefused(
+            gettext_noop(
+                "Games of %(stage)s are not finished yet (%(count)s left): finish them, or "
+                "delete the ones not played, before the cut."
+            ),
+            stage=previous.name,
+            count=count,
+        )
+
+
 def cut_to_stage(stage_id: int, player_ids: Sequence[int]) -> Stage:
     """Fix who enters a stage, in seed order (1 first), in place of any earlier cut: only
     while none of its sessions has results."""
@@ -293,6 +308,9 @@ def cut_to_stage(stage_id: int, player_ids: Sequence[int]) -> Stage:
                 )
         if Player.objects.filter(pk__in=player_ids).count() != len(player_ids):
             raise StageRefused(gettext_noop("A player of this cut was removed meanwhile."))
+        previous = Stage.objects.filter(event_id=stage.event_id, number=stage.number - 1).first()
+        if previous is not None:
+            refuse_cut_before_the_end(previous)
         StageEntrant.objects.filter(stage=stage).delete()
         StageEntrant.objects.bulk_create(
             StageEntrant(stage=stage, player_id=pid, seed=seed)

@@ -164,6 +164,12 @@ def stage_cut(request: HttpRequest, event: Event, number: int) -> HttpResponse:
             else:
                 named = [found[n] for n in names]
     preview = None
+    earlier = event.stages.filter(number=number - 1).first()
+    if earlier is not None:
+        try:
+            services.refuse_cut_before_the_end(earlier)
+        except services.StageRefused as err:
+            refusal = say(err)
     if refusal is None and (named_form is None or named is not None):
         preview = cut_preview(stage, previous, named)
         if preview.refusal is not None:
@@ -174,7 +180,7 @@ def stage_cut(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         try:
             services.cut_to_stage(stage.pk, [row.player_id for row in preview.rows])
         except services.StageRefused as err:
-            refusal = str(err)
+            refusal = say(err)
         else:
             messages.success(
                 request,
