@@ -28,7 +28,6 @@ FORM = {
     "carry_rounding": "half_up",
     "carry_table": "",
     "bye_points": "0",
-    "tie_breaks": "",
     "rules_preset": "",
     "seating_method": "",
 }
@@ -70,8 +69,8 @@ def test_a_director_adds_a_stage_with_halved_points(organiser_client, season):
         ({"carry": "seed_table", "carry_table": "40/x"}, "Write numbers separated by slashes"),
         ({"carry": "brackets", "carry_table": "29000/21050"}, "positive multiple of 100"),
         ({"carry": "brackets", "carry_table": "29000.5"}, "whole points"),
-        ({"tie_breaks": "total, luck"}, "Unknown tie-break: luck"),
-        ({"tie_breaks": "total, total"}, "Each tie-break may be listed once"),
+        ({"tie_breaks_0": "total", "tie_breaks_1": "luck"}, "Select a valid choice"),
+        ({"tie_breaks_0": "total", "tie_breaks_1": "total"}, "Each tie-break may be chosen once"),
         ({"top": "100000"}, "less than or equal to 1000"),
         ({"name": ""}, "This field is required"),
     ],

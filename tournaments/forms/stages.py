@@ -18,6 +18,38 @@ from .seating import METHOD_CHOICES
 TIE_BREAK_CHOICES = [(key, label) for key, label in Stage.TieBreak.choices]
 
 
+class TieBreaksWidget(forms.MultiWidget):
+    """One list a place in the order: the first decides a tie, the next one what is left."""
+
+    def __init__(self) -> None:
+        choices = [("", "—"), *TIE_BREAK_CHOICES]
+        super().__init__([forms.Select(choices=choices) for _choice in TIE_BREAK_CHOICES])
+
+    def decompress(self, value) -> list[str]:
+        chosen = list(value or ())
+        return chosen + [""] * (len(self.widgets) - len(chosen))
+
+
+class TieBreaksField(forms.MultiValueField):
+    """The tie-breaks in order, from lists of the known ones; empty places are left out."""
+
+    def __init__(self, **kwargs) -> None:
+        fields = [
+            forms.ChoiceField(required=False, choices=[("", "")] + TIE_BREAK_CHOICES)
+            for _choice in TIE_BREAK_CHOICES
+        ]
+        super().__init__(
+            fields=fields,
+            require_all_fields=False,
+            required=False,
+            widget=TieBreaksWidget(),
+            **kwargs,
+        )
+
+    def compress(self, data_list) -> tuple[str, ...]:
+        return tuple(value for value in data_list or () if value)
+
+
 class StageForm(TenbouFormMixin, forms.Form):
     name = forms.CharField(max_length=80, label=gettext_lazy("Name"))
     first_session = forms.IntegerField(
@@ -63,14 +95,12 @@ class StageForm(TenbouFormMixin, forms.Form):
         max_value=Decimal(1000),
         label=gettext_lazy("Match points for a bye"),
     )
-    tie_breaks = forms.CharField(
-        required=False,
-        max_length=200,
+    tie_breaks = TieBreaksField(
         label=gettext_lazy("Tie-breaks, in order"),
-        help_text=lazy_format(
-            gettext_lazy("Separated by commas, from: %(names)s. Empty: %(default)s."),
-            names=", ".join(Stage.TieBreak.values),
-            default="total, previous_rank, best_game, firsts, shared",
+        help_text=gettext_lazy(
+            "The first decides a tie, the next one a tie left after it. None chosen: the "
+            "total, the rank in the previous stage, the best single game, first places, then "
+            "a shared place."
         ),
     )
     rules_preset = forms.ChoiceField(
@@ -104,17 +134,9 @@ class StageForm(TenbouFormMixin, forms.Form):
             ) from None
 
     def clean_tie_breaks(self) -> tuple:
-        text = self.cleaned_data.get("tie_breaks", "").strip()
-        names = tuple(n.strip() for n in text.split(",") if n.strip())
-        unknown = [n for n in names if n not in Stage.TieBreak.values]
-        if unknown:
-            raise forms.ValidationError(
-                lazy_format(
-                    gettext_lazy("Unknown tie-break: %(name)s. Choose from: %(names)s."),
-                    name=unknown[0],
-                    names=", ".join(Stage.TieBreak.values),
-                )
-            )
+        names = self.cleaned_data.get("tie_breaks") or ()
+        if len(set(names)) != len(names):
+            raise forms.ValidationError(gettext_lazy("Each tie-break may be chosen once."))
         return names
 
     def clean(self):
@@ -163,7 +185,7 @@ class StageForm(TenbouFormMixin, forms.Form):
             "carry_rounding": stage.carry_rounding,
             "carry_table": "/".join(str(v) for v in stage.carry_table),
             "bye_points": stage.bye_points,
-            "tie_breaks": ", ".join(stage.tie_breaks),
+            "tie_breaks": tuple(stage.tie_breaks),
             "rules_preset": stage.rules_preset,
             "seating_method": stage.seating_method,
             "hidden": stage.hidden,
