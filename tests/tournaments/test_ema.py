@@ -809,3 +809,28 @@ def test_the_event_form_sets_the_qualification_and_the_substitute_rule(
     page = organiser_client.get(url("event", "open")).content.decode()
     # One day (+1), 24 players (+0), 7 countries (+0.5), a qualification (+1).
     assert "MERS weight 2.5" in page and "qualification needed" in page
+
+
+@pytest.mark.parametrize("preset", ["ema", "mleague"])
+def test_a_chombo_fined_in_match_points_balances_and_exports(organiser_client, organiser, preset):
+    event = Event.objects.create(
+        name="Fined",
+        slug="fined",
+        kind="tournament",
+        starts_on=datetime.date(2026, 1, 1),
+        rules_preset=preset,
+    )
+    event.organisers.add(organiser)
+    session = Session.objects.create(event=event, number=1, date=datetime.date(2026, 1, 1))
+    players = [Player.objects.create(display_name=name) for name in ("A", "B", "C", "D")]
+    game = services.create_game(session, players, table_number=1)
+    services.add_hand(game.pk, 1, {"result": "chombo", "riichi": [], "offender": 2})
+    services.call_time(game.pk)
+    game.refresh_from_db()
+    assert game.is_finished
+    fine = event.rules().chombo_penalty
+    assert game.seats.get(seat=2).penalty_points == fine != 0
+
+    assert ema.balance_problems(event) == []
+    rows = csv_rows(organiser_client.get(url("ema_results", event.slug), {"_export": "csv"}))
+    assert rows[-1]["Last name"] == "C"

@@ -37,12 +37,16 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring import resolve_rules
+from scoring.rules import Chombo
+
 from ..countries import country_name
 from ..models import (
     WINDS,
     Event,
     Game,
     GameSeat,
+    Hand,
     Penalty,
     Player,
     PlayerTotal,
@@ -199,6 +203,19 @@ def balance_problems(event: Event) -> list[str]:
         game__session__event=event, game__status=Game.Status.FINISHED
     ).values_list("game_id", "seat", "match_points"):
         recorded[game_id][seat] += tenths(points)
+    # A chombo under rules that fine it in match points counts as a penalty too, as the
+    # engine counts it (scoring.game._penalty_totals).
+    fines: dict[int, Decimal | None] = {}
+    for game_id, session_id, offender in Hand.objects.filter(
+        game__session__event=event,
+        game__status=Game.Status.FINISHED,
+        chombo_offender__isnull=False,
+    ).values_list("game_id", "game__session_id", "chombo_offender"):
+        if session_id not in fines:
+            rules = resolve_rules(finished[game_id].session.rules_spec())
+            fines[session_id] = rules.chombo_penalty if rules.chombo is Chombo.PENALTY else None
+        if fines[session_id] is not None:
+            recorded[game_id][offender] += tenths(fines[session_id])
     for game_id, game in finished.items():
         penalties = recorded.get(game_id, {})
         for seat, player, score, placement, points, penalty in seats[game_id]:
