@@ -115,6 +115,16 @@ EXPECTED = [
 ]
 
 
+PLAYER_FORM_FIELDS = (
+    "display_name",
+    "real_name",
+    "last_name",
+    "first_name",
+    "ema_number",
+    "country",
+)
+
+
 def expected_row(place, display, points, rank) -> dict:
     number = int(display[1:])
     return {
@@ -192,6 +202,22 @@ def test_the_ema_page_shows_the_file_and_the_tie_rule(organiser_client, tourname
     assert "24 ranked players" in page and "11=" in page and "543.48" in page
     assert "each gets their mean" in page
     assert "?_export=csv" in page and "?_export=xlsx" in page
+
+
+def test_the_ema_page_names_the_players_the_ema_could_not_tell_apart(organiser_client, tournament):
+    page = organiser_client.get(url("ema_results", tournament.slug)).content.decode()
+    assert "Check before sending" not in page
+    # Edited on their player pages: the EMA page, built once per results version, follows.
+    for name, change in (("P05", {"ema_number": ""}), ("P06", {"real_name": ""})):
+        player = Player.objects.get(display_name=name)
+        form = {f: getattr(player, f) for f in PLAYER_FORM_FIELDS} | change
+        response = organiser_client.post(reverse("tournaments:player_edit", args=[player.pk]), form)
+        assert response.status_code == 302
+    page = organiser_client.get(url("ema_results", tournament.slug)).content.decode()
+    assert "2 players have no EMA number or no first and last name" in page
+    for name in ("P05", "P06"):
+        pk = Player.objects.get(display_name=name).pk
+        assert f'href="{reverse("tournaments:player_edit", args=[pk])}">{name}</a>' in page
 
 
 def test_a_formula_in_a_name_stays_text_in_the_ema_file(organiser_client, tournament):

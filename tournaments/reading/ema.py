@@ -75,6 +75,13 @@ class EmaRow:
     country: str
     points: Decimal
     base_rank: Decimal
+    player_id: int | None = None
+    display_name: str = ""
+
+    @property
+    def incomplete(self) -> bool:
+        """No EMA number, or no first name: the EMA cannot tell who this is for sure."""
+        return not self.ema_number or not self.first_name
 
 
 def base_rank(place: int, players: int, *, sharing: int = 1) -> Decimal:
@@ -133,6 +140,8 @@ def rows_of(placed: list[Placed]) -> list[EmaRow]:
                 country=one.player.country,
                 points=one.points,
                 base_rank=base_rank(one.place, players, sharing=sharing[one.place]),
+                player_id=one.player.pk,
+                display_name=one.player.display_name,
             )
         )
     return rows

@@ -104,6 +104,7 @@ from .roster import (
     players_by_name,
     remove_from_roster,
     return_to_roster,
+    save_player,
     set_substitute,
     withdraw_from_roster,
 )
@@ -202,6 +203,7 @@ __all__ = [
     "free_name",
     "new_player",
     "fill_player_details",
+    "save_player",
     "PLAYER_DETAILS",
     "player_named",
     "players_by_name",

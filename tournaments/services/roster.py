@@ -44,6 +44,29 @@ def new_player(name: str) -> Player:
 PLAYER_DETAILS = ("last_name", "first_name", "ema_number", "country")
 
 
+def _shown_in_their_events(player_ids: Sequence[int]) -> None:
+    """Every event that shows these players (on its roster or at a table) shows their new
+    names and details at once: its results version is replaced after commit."""
+    if not player_ids:
+        return
+    on_roster = RosterEntry.objects.filter(player_id__in=player_ids).values_list(
+        "event_id", flat=True
+    )
+    seated = GameSeat.objects.filter(player_id__in=player_ids).values_list(
+        "game__session__event_id", flat=True
+    )
+    versions.changed(set(on_roster) | set(seated), results=True)
+
+
+def save_player(player: Player) -> Player:
+    """Store a player's names, EMA number and country as edited; the caller checked them.
+    A name or number taken meanwhile raises IntegrityError and stores nothing."""
+    with transaction.atomic():
+        player.save()
+        _shown_in_their_events([player.pk])
+    return player
+
+
 def fill_player_details(details: Sequence[tuple[Player, dict]]) -> int:
     """Give each player the details (`PLAYER_DETAILS`, checked by the caller) they do not
     have yet: a field already set is kept, and an EMA number another player holds is left
@@ -62,6 +85,7 @@ def fill_player_details(details: Sequence[tuple[Player, dict]]) -> int:
         if fields:
             player.save(update_fields=fields)
             changed += 1
+    _shown_in_their_events([player.pk for player, _values in details])
     return changed
 
 

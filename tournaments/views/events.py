@@ -423,8 +423,7 @@ def player_edit(request: HttpRequest, player: Player) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            with transaction.atomic():
-                player = form.save()
+            player = services.save_player(form.save(commit=False))
         except IntegrityError:
             form.add_error(
                 None, _("Someone else just gave this name or EMA number to another player.")

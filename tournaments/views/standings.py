@@ -676,6 +676,10 @@ def event_import(request: HttpRequest, event: Event) -> HttpResponse:
 EMA_FORMATS = {"csv": "CSV", "xlsx": "Excel (XLSX)"}
 
 
+# The players of the EMA page named as lacking a number or a name: the first few, then a count.
+INCOMPLETE_SHOWN = 10
+
+
 @access.organiser_event
 def ema_results(request: HttpRequest, event: Event) -> HttpResponse:
     """The final placement as the EMA's results file (`reading.ema`): shown on the page,
@@ -707,6 +711,8 @@ def ema_results(request: HttpRequest, event: Event) -> HttpResponse:
         ],
         "weight": ema.event_weight(event),
         "players": len(rows),
+        "incomplete": [row for row in rows if row.incomplete][:INCOMPLETE_SHOWN],
+        "incomplete_count": sum(row.incomplete for row in rows),
     }
     # A refused file answers 409: the request was understood, the results are not ready.
     status = 409 if problems and export_format is not None else 200
