@@ -50,9 +50,33 @@ def organised_ids(request: HttpRequest) -> frozenset[int] | None:
 
 
 def organises(request: HttpRequest, event_id: int) -> bool:
-    """Whether the requesting user organises the event `event_id` (see `organised_ids`)."""
+    """Whether the requesting user organises the event `event_id` (see `organised_ids`),
+    answered without a query for the event a decorator loaded (see `_with_organised`)."""
+    known = getattr(request, "_organises", None)
+    if known is not None and event_id in known:
+        return known[event_id]
     ids = organised_ids(request)
     return ids is None or event_id in ids
+
+
+def _with_organised(objects, request: HttpRequest, event: str):
+    """`objects` (events or games) annotated with whether the signed-in user organises
+    their event (`event`: the path to the event's id), so that loading the object answers
+    `organises` too: one query fewer on every page of an event or a game for an organiser.
+    Anonymous visitors organise nothing and superusers everything: no annotation."""
+    user = request.user
+    if not user.is_authenticated or user.is_superuser:
+        return objects
+    organisers = Event.organisers.through.objects.filter(event_id=OuterRef(event), user_id=user.pk)
+    return objects.annotate(_organised=Exists(organisers))
+
+
+def _remember_organised(request: HttpRequest, event_id: int, obj) -> None:
+    organised = getattr(obj, "_organised", None)
+    if organised is not None:
+        if getattr(request, "_organises", None) is None:
+            request._organises = {}
+        request._organises[event_id] = organised
 
 
 def readable_events(request: HttpRequest):
@@ -66,7 +90,8 @@ def readable_events(request: HttpRequest):
 
 
 def get_event_for_reader(request: HttpRequest, slug: str) -> Event:
-    event = get_object_or_404(Event, slug=slug)
+    event = get_object_or_404(_with_organised(Event.objects, request, "pk"), slug=slug)
+    _remember_organised(request, event.pk, event)
     if not event.is_public and not organises(request, event.pk):
         raise Http404("No such event.")
     return event
@@ -93,7 +118,10 @@ def get_session_for_organiser(request: HttpRequest, slug: str, number: int) -> S
 def get_game_for_reader(request: HttpRequest, pk: int) -> Game:
     """The game, for anyone who may read its event, or who holds its live table link.
     `game.organised` tells whether the user organises its event."""
-    game = get_object_or_404(Game.objects.select_related("session__event"), pk=pk)
+    games = Game.objects.select_related("session__event")
+    games = _with_organised(games, request, "session__event")
+    game = get_object_or_404(games, pk=pk)
+    _remember_organised(request, game.session.event_id, game)
     game.organised = organises(request, game.session.event_id)
     readable = game.session.event.is_public or game.organised
     if not readable and table_link_for(request, game) is None:
