@@ -23,12 +23,21 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from .models import Event, Game, GameSeat, Player, RosterEntry, Session, TableLink
+from .models import (
+    Event,
+    Game,
+    GameSeat,
+    Player,
+    RefereeCall,
+    RosterEntry,
+    Session,
+    TableLink,
+)
 
 
 def organised_ids(request: HttpRequest) -> frozenset[int] | None:
@@ -117,8 +126,11 @@ def get_session_for_organiser(request: HttpRequest, slug: str, number: int) -> S
 
 def get_game_for_reader(request: HttpRequest, pk: int) -> Game:
     """The game, for anyone who may read its event, or who holds its live table link.
-    `game.organised` tells whether the user organises its event."""
-    games = Game.objects.select_related("session__event")
+    `game.organised` tells whether the user organises its event; `game.open_call` is the
+    id of its open referee call, if any, read in the same query (every game page shows
+    the call, fresh)."""
+    open_call = RefereeCall.objects.open().filter(game=OuterRef("pk")).values("pk")[:1]
+    games = Game.objects.select_related("session__event").annotate(open_call=Subquery(open_call))
     games = _with_organised(games, request, "session__event")
     game = get_object_or_404(games, pk=pk)
     _remember_organised(request, game.session.event_id, game)

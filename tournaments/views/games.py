@@ -207,7 +207,10 @@ def room_context(game: Game, *, may_call: bool) -> dict[str, Any]:
     """What the round says to this table, read fresh for each request (a few small
     reads): the director's signal, the round clock, and the table's referee call."""
     session = game.session
-    call = game.referee_calls.open().select_related("game").first()
+    # Read with the game (`access.get_game_for_reader`): most games have no open call.
+    call = None
+    if game.open_call is not None:
+        call = game.referee_calls.open().filter(pk=game.open_call).select_related("game").first()
     return {
         "signal": signal_context(session),
         "clock": clock_context(session),
