@@ -34,6 +34,7 @@ from .models import (
     GameSeat,
     Player,
     RefereeCall,
+    Registration,
     RosterEntry,
     Session,
     TableLink,
@@ -99,7 +100,14 @@ def readable_events(request: HttpRequest):
 
 
 def get_event_for_reader(request: HttpRequest, slug: str) -> Event:
-    event = get_object_or_404(_with_organised(Event.objects, request, "pk"), slug=slug)
+    """The event, for anyone who may read it. For a signed-in visitor it is read with
+    whether they organise it (see `organises`) and the id of their own registration for
+    it, if any (`event.own_registration_id`, which the event page shows)."""
+    events = _with_organised(Event.objects, request, "pk")
+    if request.user.is_authenticated:
+        own = Registration.objects.filter(event=OuterRef("pk"), player__user=request.user.pk)
+        events = events.annotate(own_registration_id=Subquery(own.values("pk")[:1]))
+    event = get_object_or_404(events, slug=slug)
     _remember_organised(request, event.pk, event)
     if not event.is_public and not organises(request, event.pk):
         raise Http404("No such event.")

@@ -112,15 +112,17 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             "preset": event.rules_preset,
             "reason": say(err),
         }
+    # The visitor's own registration, if any (its id is read with the event).
+    own = getattr(event, "own_registration_id", None)
+    if own is not None:
+        own = event.registrations.select_related("player").filter(pk=own).first()
     context = {
         "event": event,
         "is_organiser": access.organises(request, event.pk),
         "games_part": games_html,
         "rules_words": rules_words,
         "preset_description": PRESET_DESCRIPTIONS.get(event.rules_preset, ""),
-        # The visitor's own registration, if any (one query, for signed-in visitors only).
-        "own_registration": request.user.is_authenticated
-        and event.registrations.filter(player__user=request.user).first(),
+        "own_registration": own,
     }
     return render(request, "tournaments/event_detail.html", context)
 
