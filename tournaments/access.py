@@ -99,14 +99,18 @@ def readable_events(request: HttpRequest):
     return Event.objects.filter(Q(is_public=True) | Q(pk__in=sorted(ids)))
 
 
-def get_event_for_reader(request: HttpRequest, slug: str) -> Event:
-    """The event, for anyone who may read it. For a signed-in visitor it is read with
-    whether they organise it (see `organises`) and the id of their own registration for
-    it, if any (`event.own_registration_id`, which the event page shows)."""
-    events = _with_organised(Event.objects, request, "pk")
-    if request.user.is_authenticated:
-        own = Registration.objects.filter(event=OuterRef("pk"), player__user=request.user.pk)
-        events = events.annotate(own_registration_id=Subquery(own.values("pk")[:1]))
+def get_event_for_reader(request: HttpRequest, slug: str, *, visitor: bool = False) -> Event:
+    """The event, for anyone who may read it. With `visitor`, for a page that shows what
+    the visitor is to the event, it is read with whether a signed-in visitor organises it
+    (see `organises`) and the id of their own registration for it, if any
+    (`event.own_registration_id`). Without, a page that shows nothing of the visitor (the
+    live screen) does not read who they are."""
+    events = Event.objects
+    if visitor:
+        events = _with_organised(events, request, "pk")
+        if request.user.is_authenticated:
+            own = Registration.objects.filter(event=OuterRef("pk"), player__user=request.user.pk)
+            events = events.annotate(own_registration_id=Subquery(own.values("pk")[:1]))
     event = get_object_or_404(events, slug=slug)
     _remember_organised(request, event.pk, event)
     if not event.is_public and not organises(request, event.pk):
@@ -306,17 +310,23 @@ def signed_in(view: Callable) -> Callable:
 
 
 def readable_event(
-    view: Callable | None = None, *, organiser_posts: bool = False, signed_in_posts: bool = False
+    view: Callable | None = None,
+    *,
+    organiser_posts: bool = False,
+    signed_in_posts: bool = False,
+    visitor: bool = False,
 ):
     """Anyone who may read the event (404 for anyone else); the view gets `event` for
     `slug`. `organiser_posts`: a page anyone may read whose form only its organisers
     post (anonymous visitors are sent to log in, anyone else gets 403). `signed_in_posts`:
-    a page anyone may read whose form anyone signed in posts (a player registering)."""
+    a page anyone may read whose form anyone signed in posts (a player registering).
+    `visitor`: the page shows what the visitor is to the event, read with the event (see
+    `get_event_for_reader`)."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)
         def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
-            event = get_event_for_reader(request, slug)
+            event = get_event_for_reader(request, slug, visitor=visitor)
             if (organiser_posts or signed_in_posts) and request.method == "POST":
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())

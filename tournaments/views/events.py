@@ -86,7 +86,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_form.html", {"form": form, "event": None})
 
 
-@access.readable_event
+@access.readable_event(visitor=True)
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
 
     def games_part() -> str:
