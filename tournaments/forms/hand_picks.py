@@ -4,11 +4,13 @@ three-player game has no 2m to 8m)."""
 
 from __future__ import annotations
 
+import html
+
 from django import forms
 from django.utils.choices import BaseChoiceIterator, normalize_choices
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -101,7 +103,11 @@ class Choices(BaseChoiceIterator):
 
 
 def _text(value) -> str:
-    """`value` as a template writes `{{ value }}`: localised, then escaped unless safe."""
+    """`value` as a template writes `{{ value }}`: localised, then escaped unless safe;
+    text through the standard library's escape, as Django's does it, less its check for
+    lazy text (a third of the time of these options)."""
+    if isinstance(value, str):
+        return value if isinstance(value, SafeData) else html.escape(value)
     return conditional_escape(localize(value))
 
 
