@@ -136,13 +136,15 @@ def get_session_for_organiser(request: HttpRequest, slug: str, number: int) -> S
     return get_object_or_404(event.sessions, number=number)
 
 
-def get_game_for_reader(request: HttpRequest, pk: int) -> Game:
+def get_game_for_reader(request: HttpRequest, pk: int, *, open_call: bool = False) -> Game:
     """The game, for anyone who may read its event, or who holds its live table link.
-    `game.organised` tells whether the user organises its event; `game.open_call` is the
-    id of its open referee call, if any, read in the same query (every game page shows
-    the call, fresh)."""
-    open_call = RefereeCall.objects.open().filter(game=OuterRef("pk")).values("pk")[:1]
-    games = Game.objects.select_related("session__event").annotate(open_call=Subquery(open_call))
+    `game.organised` tells whether the user organises its event. With `open_call`, for the
+    game page, which shows the table's referee call fresh, `game.open_call` is the id of
+    its open call, if any, read in the same query."""
+    games = Game.objects.select_related("session__event")
+    if open_call:
+        call = RefereeCall.objects.open().filter(game=OuterRef("pk")).values("pk")[:1]
+        games = games.annotate(open_call=Subquery(call))
     games = _with_organised(games, request, "session__event")
     game = get_object_or_404(games, pk=pk)
     _remember_organised(request, game.session.event_id, game)
@@ -374,15 +376,20 @@ def organiser_session(view: Callable) -> Callable:
     return _declared(login_required(wrapper), "event organisers")
 
 
-def readable_game(view: Callable) -> Callable:
+def readable_game(view: Callable | None = None, *, open_call: bool = False):
     """Anyone who may read the game's event, and the holder of the game's live table link;
-    the view gets `game` for `pk` (`game.organised`: the visitor organises its event)."""
+    the view gets `game` for `pk` (`game.organised`: the visitor organises its event;
+    `open_call`: see `get_game_for_reader`)."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
-        return view(request, get_game_for_reader(request, pk), *args, **kwargs)
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+            game = get_game_for_reader(request, pk, open_call=open_call)
+            return view(request, game, *args, **kwargs)
 
-    return _declared(wrapper, "game readers")
+        return _declared(wrapper, "game readers")
+
+    return decorate(view) if view is not None else decorate
 
 
 def organiser_game(view: Callable) -> Callable:
