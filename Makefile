@@ -35,10 +35,8 @@ test: venv translations
 # Each worker's test database is made from the models, without running the migrations
 # (`make test` runs them, and tests the one migration that moves data).
 FAST ?= tests/engine tests/seating tests/handvalue tests/tournaments
-# `--dist worksteal`: a worker that runs out of tests takes some of another's, so that both
-# cores finish together rather than one waiting for the other's last modules.
 test-fast: venv translations
-	$(PY) -m pytest -n auto --dist worksteal -m "not slow" --nomigrations $(FAST) $(ARGS)
+	$(PY) -m pytest -n auto -m "not slow" --nomigrations $(FAST) $(ARGS)
 
 # pytest rewrites the asserts of every test module before importing it and keeps the result
 # beside the module's bytecode; with PYTHONDONTWRITEBYTECODE set (as many container images
