@@ -24,12 +24,23 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from .models import EntryReceipt, Event, Game, GameSeat, Player, RosterEntry, Session, TableLink
+from .models import (
+    EntryReceipt,
+    Event,
+    Game,
+    GameSeat,
+    Player,
+    RefereeCall,
+    Registration,
+    RosterEntry,
+    Session,
+    TableLink,
+)
 from .trail import Actor
 
 
@@ -52,9 +63,33 @@ def organised_ids(request: HttpRequest) -> frozenset[int] | None:
 
 
 def organises(request: HttpRequest, event_id: int) -> bool:
-    """Whether the requesting user organises the event `event_id` (see `organised_ids`)."""
+    """Whether the requesting user organises the event `event_id` (see `organised_ids`),
+    answered without a query for the event a decorator loaded (see `_with_organised`)."""
+    known = getattr(request, "_organises", None)
+    if known is not None and event_id in known:
+        return known[event_id]
     ids = organised_ids(request)
     return ids is None or event_id in ids
+
+
+def _with_organised(objects, request: HttpRequest, event: str):
+    """`objects` (events or games) annotated with whether the signed-in user organises
+    their event (`event`: the path to the event's id), so that loading the object answers
+    `organises` too: one query fewer on every page of an event or a game for an organiser.
+    Anonymous visitors organise nothing and superusers everything: no annotation."""
+    user = request.user
+    if not user.is_authenticated or user.is_superuser:
+        return objects
+    organisers = Event.organisers.through.objects.filter(event_id=OuterRef(event), user_id=user.pk)
+    return objects.annotate(_organised=Exists(organisers))
+
+
+def _remember_organised(request: HttpRequest, event_id: int, obj) -> None:
+    organised = getattr(obj, "_organised", None)
+    if organised is not None:
+        if getattr(request, "_organises", None) is None:
+            request._organises = {}
+        request._organises[event_id] = organised
 
 
 def readable_events(request: HttpRequest):
@@ -67,8 +102,20 @@ def readable_events(request: HttpRequest):
     return Event.objects.filter(Q(is_public=True) | Q(pk__in=sorted(ids)))
 
 
-def get_event_for_reader(request: HttpRequest, slug: str) -> Event:
-    event = get_object_or_404(Event, slug=slug)
+def get_event_for_reader(request: HttpRequest, slug: str, *, visitor: bool = False) -> Event:
+    """The event, for anyone who may read it. With `visitor`, for a page that shows what
+    the visitor is to the event, it is read with whether a signed-in visitor organises it
+    (see `organises`) and the id of their own registration for it, if any
+    (`event.own_registration_id`). Without, a page that shows nothing of the visitor (the
+    live screen) does not read who they are."""
+    events = Event.objects
+    if visitor:
+        events = _with_organised(events, request, "pk")
+        if request.user.is_authenticated:
+            own = Registration.objects.filter(event=OuterRef("pk"), player__user=request.user.pk)
+            events = events.annotate(own_registration_id=Subquery(own.values("pk")[:1]))
+    event = get_object_or_404(events, slug=slug)
+    _remember_organised(request, event.pk, event)
     if not event.is_public and not organises(request, event.pk):
         raise Http404("No such event.")
     return event
@@ -92,10 +139,18 @@ def get_session_for_organiser(request: HttpRequest, slug: str, number: int) -> S
     return get_object_or_404(event.sessions, number=number)
 
 
-def get_game_for_reader(request: HttpRequest, pk: int) -> Game:
+def get_game_for_reader(request: HttpRequest, pk: int, *, open_call: bool = False) -> Game:
     """The game, for anyone who may read its event, or who holds its live table link.
-    `game.organised` tells whether the user organises its event."""
-    game = get_object_or_404(Game.objects.select_related("session__event"), pk=pk)
+    `game.organised` tells whether the user organises its event. With `open_call`, for the
+    game page, which shows the table's referee call fresh, `game.open_call` is the id of
+    its open call, if any, read in the same query."""
+    games = Game.objects.select_related("session__event")
+    if open_call:
+        call = RefereeCall.objects.open().filter(game=OuterRef("pk")).values("pk")[:1]
+        games = games.annotate(open_call=Subquery(call))
+    games = _with_organised(games, request, "session__event")
+    game = get_object_or_404(games, pk=pk)
+    _remember_organised(request, game.session.event_id, game)
     game.organised = organises(request, game.session.event_id)
     readable = game.session.event.is_public or game.organised
     if not readable and table_link_for(request, game) is None:
@@ -283,17 +338,23 @@ def signed_in(view: Callable) -> Callable:
 
 
 def readable_event(
-    view: Callable | None = None, *, organiser_posts: bool = False, signed_in_posts: bool = False
+    view: Callable | None = None,
+    *,
+    organiser_posts: bool = False,
+    signed_in_posts: bool = False,
+    visitor: bool = False,
 ):
     """Anyone who may read the event (404 for anyone else); the view gets `event` for
     `slug`. `organiser_posts`: a page anyone may read whose form only its organisers
     post (anonymous visitors are sent to log in, anyone else gets 403). `signed_in_posts`:
-    a page anyone may read whose form anyone signed in posts (a player registering)."""
+    a page anyone may read whose form anyone signed in posts (a player registering).
+    `visitor`: the page shows what the visitor is to the event, read with the event (see
+    `get_event_for_reader`)."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)
         def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
-            event = get_event_for_reader(request, slug)
+            event = get_event_for_reader(request, slug, visitor=visitor)
             if (organiser_posts or signed_in_posts) and request.method == "POST":
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())
@@ -341,15 +402,20 @@ def organiser_session(view: Callable) -> Callable:
     return _declared(login_required(wrapper), "event organisers")
 
 
-def readable_game(view: Callable) -> Callable:
+def readable_game(view: Callable | None = None, *, open_call: bool = False):
     """Anyone who may read the game's event, and the holder of the game's live table link;
-    the view gets `game` for `pk` (`game.organised`: the visitor organises its event)."""
+    the view gets `game` for `pk` (`game.organised`: the visitor organises its event;
+    `open_call`: see `get_game_for_reader`)."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
-        return view(request, get_game_for_reader(request, pk), *args, **kwargs)
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+            game = get_game_for_reader(request, pk, open_call=open_call)
+            return view(request, game, *args, **kwargs)
 
-    return _declared(wrapper, "game readers")
+        return _declared(wrapper, "game readers")
+
+    return decorate(view) if view is not None else decorate
 
 
 def organiser_game(view: Callable) -> Callable:

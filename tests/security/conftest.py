@@ -1,7 +1,6 @@
 """The app's fixtures (events, players, a stranger), shared with tests/tournaments."""
 
 from tests.tournaments.conftest import (  # noqa: F401
-    _fast_password_hashing,
     anonymous,
     event,
     final_game,

@@ -49,12 +49,6 @@ def stranger(django_user_model):
     return django_user_model.objects.create_user(username="stranger", password="x-long-password")
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    # Real hashing is deliberately slow; tests only need logins to work.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def anonymous():
     # A client of its own: `organiser_client` logs the `client` fixture in.

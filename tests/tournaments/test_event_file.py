@@ -19,9 +19,14 @@ from tournaments.models import Event, Game, Session
 
 from .test_exchange import played  # noqa: F401  (a fixture)
 from .test_standings_views import make_big_league
-from .test_statistics import online  # noqa: F401  (a fixture)
+from .test_statistics import build_online
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def online(organiser):
+    return build_online(organiser)
 
 
 def games_in_export_order(event):

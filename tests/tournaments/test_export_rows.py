@@ -11,11 +11,13 @@ from decimal import Decimal
 
 import openpyxl
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.conftest import fresh, kept_for_module, make_organiser
 from tests.tournaments.builders import final_game, small_league
 from tournaments import exports
 from tournaments.models import Event, GameSeat, Player, Session
@@ -31,7 +33,7 @@ from tournaments.tables import (
 from tournaments.views.standings import PLAY_ORDER
 
 from .test_standings_views import make_big_league
-from .test_statistics import online  # noqa: F401  (a fixture)
+from .test_statistics import build_online
 
 pytestmark = pytest.mark.django_db
 
@@ -55,8 +57,7 @@ def configured(table, query: dict):
     return table
 
 
-@pytest.fixture
-def league(organiser):
+def build_league(organiser):
     event = small_league(organiser)
     session = Session.objects.create(event=event, number=3, date=datetime.date(2026, 3, 1))
     # A name with a tab is refused now; one stored before must still export as text
@@ -67,6 +68,29 @@ def league(organiser):
         [{"seat": 0, "match_points": -2.5, "reason": "late"}],
     )  # fmt: skip
     return event
+
+
+# Built once for the module; every test reads them afresh (see tests/conftest.py).
+@pytest.fixture(scope="module")
+def _built(django_db_setup, django_db_blocker):
+    with kept_for_module(django_db_blocker):
+        organiser = make_organiser(get_user_model())
+        yield organiser, build_league(organiser), build_online(organiser)
+
+
+@pytest.fixture
+def organiser(_built, db):
+    return fresh(_built[0])
+
+
+@pytest.fixture
+def league(_built, db):
+    return fresh(_built[1])
+
+
+@pytest.fixture
+def online(_built, db):
+    return fresh(_built[2])
 
 
 def results_table(event):
@@ -104,7 +128,7 @@ def test_standings_rows_leave_an_unplayed_session_empty(league, query, filters):
 
 
 @pytest.mark.parametrize("query", SORTS)
-def test_statistics_rows_are_exported_whole(online, query):  # noqa: F811
+def test_statistics_rows_are_exported_whole(online, query):
     rows = [p.as_row() for p in event_player_statistics(online)]
     table = configured(StatisticsTable(rows, event_slug=online.slug), query)
 
@@ -216,7 +240,7 @@ def test_the_standings_file_follows_the_filters(client, league):
 @pytest.mark.parametrize("query", [{}, {"sort": "-wins"}, {"sort": "nonsense", "x": "1"}])
 def test_a_statistics_file_made_already_is_sent_without_counting_again(
     client,
-    online,  # noqa: F811
+    online,
     query,
 ):
     address = reverse("tournaments:statistics", args=[online.slug])

@@ -14,8 +14,10 @@ from decimal import Decimal
 
 import openpyxl
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from tests.conftest import fresh, kept_for_module, make_organiser
 from tests.tournaments.builders import tied_event
 from tournaments import exchange
 from tournaments.models import Event, Game, Player, Session
@@ -34,9 +36,26 @@ FILTERS = [
 ]
 
 
-@pytest.fixture
-def league(organiser):
+def build_league(organiser):
     return make_league(organiser)
+
+
+# Built once for the module; every test reads it afresh (see tests/conftest.py).
+@pytest.fixture(scope="module")
+def _built(django_db_setup, django_db_blocker):
+    with kept_for_module(django_db_blocker):
+        organiser = make_organiser(get_user_model())
+        yield organiser, make_league(organiser)
+
+
+@pytest.fixture
+def organiser(_built, db):
+    return fresh(_built[0])
+
+
+@pytest.fixture
+def league(_built, db):
+    return fresh(_built[1])
 
 
 @pytest.fixture

@@ -15,8 +15,10 @@ from html import unescape
 
 import openpyxl
 import pytest
+from django.contrib.auth import get_user_model
 from django.template import Context, Template
 
+from tests.conftest import fresh, kept_for_module, make_organiser
 from tests.tournaments.builders import final_game
 from tournaments.models import Event, Game, Player, Session
 from tournaments.wording import formatting
@@ -119,8 +121,7 @@ def text(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", unescape(html))).strip()
 
 
-@pytest.fixture
-def event(organiser):
+def build_event(organiser):
     """Totals under ari-ari (uma 30/10, oka 20): A +120.0, Z 0.0, B -15.0, M -50.0
     (session 1 only), C -55.0; in game 3, E has exactly 0.0, F -20.0, D +70.0. N has no
     game at all."""
@@ -136,6 +137,24 @@ def event(organiser):
     final_game(two, ["D", "E", "F", "G"], [50000, 20000, 20000, 10000], 2)
     Player.objects.create(display_name="N")
     return event
+
+
+# Built once for the module; every test reads it afresh (see tests/conftest.py).
+@pytest.fixture(scope="module")
+def _built(django_db_setup, django_db_blocker):
+    with kept_for_module(django_db_blocker):
+        organiser = make_organiser(get_user_model())
+        yield organiser, build_event(organiser)
+
+
+@pytest.fixture
+def organiser(_built, db):
+    return fresh(_built[0])
+
+
+@pytest.fixture
+def event(_built, db):
+    return fresh(_built[1])
 
 
 TOTALS = {

@@ -9,11 +9,13 @@ from decimal import Decimal
 from html.parser import HTMLParser
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from perf import bench
+from tests.conftest import fresh, kept_for_module, make_organiser
 from tests.tournaments.builders import final_game, small_league, tied_event
 from tournaments import services
 from tournaments.models import Event, Game, GameSeat, Player, Session
@@ -47,9 +49,22 @@ def make_big_league(organiser, *, sessions: int, tables: int, slug="big") -> Eve
     return event
 
 
+# Built once for the module; every test reads it afresh (see tests/conftest.py).
+@pytest.fixture(scope="module")
+def _built(django_db_setup, django_db_blocker):
+    with kept_for_module(django_db_blocker):
+        organiser = make_organiser(get_user_model())
+        yield organiser, make_league(organiser)
+
+
 @pytest.fixture
-def league(organiser):
-    return make_league(organiser)
+def organiser(_built, db):
+    return fresh(_built[0])
+
+
+@pytest.fixture
+def league(_built, db):
+    return fresh(_built[1])
 
 
 class TableParser(HTMLParser):

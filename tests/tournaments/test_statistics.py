@@ -11,6 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -18,6 +19,7 @@ from django.urls import reverse
 
 import scoring
 from scoring import yaku as yaku_table
+from tests.conftest import fresh, kept_for_module, make_organiser
 from tournaments import imports, services
 from tournaments.models import Event, Game, Hand, Player, Session
 from tournaments.statistics import event_player_statistics, player_statistics, rate
@@ -26,8 +28,8 @@ SAMPLES = Path(__file__).resolve().parents[1] / "data" / "tenhou"
 LOGS = sorted(SAMPLES.glob("*.json"))
 
 
-@pytest.fixture
-def online(organiser):
+def build_online(organiser) -> Event:
+    """An event of the sample Tenhou logs, imported as the app imports them."""
     event = Event.objects.create(
         name="Online League", slug="online", starts_on=datetime.date(2026, 1, 1),
         rules_preset="tenhou",
@@ -39,6 +41,24 @@ def online(organiser):
         players = imports.resolve_players(check, {}, create_unknown=True)
         imports.import_game(session, check, players, table_number=session.games.next_table_number())
     return event
+
+
+# Imported once for the module; every test reads it afresh (see tests/conftest.py).
+@pytest.fixture(scope="module")
+def _built(django_db_setup, django_db_blocker):
+    with kept_for_module(django_db_blocker):
+        organiser = make_organiser(get_user_model())
+        yield organiser, build_online(organiser)
+
+
+@pytest.fixture
+def organiser(_built, db):
+    return fresh(_built[0])
+
+
+@pytest.fixture
+def online(_built, db):
+    return fresh(_built[1])
 
 
 def expected_counts(event):

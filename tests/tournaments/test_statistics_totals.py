@@ -17,11 +17,13 @@ from decimal import Decimal
 
 import pytest
 from django.apps import apps
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from perf.bench import build_league
+from tests.conftest import fresh, kept_for_module, make_organiser
 from tests.tournaments.builders import small_league
 from tests.tournaments.test_statistics_stored import DOUBLE_RON, RON, TSUMO
 from tournaments import services, totals
@@ -94,8 +96,7 @@ def assert_statistics_agree(event: Event) -> None:
         transaction.set_rollback(True)
 
 
-@pytest.fixture
-def league(organiser):
+def build_totals_league(organiser):
     """The small league's final-score games, a finished game of hands in a third session
     and a game of hands still going there."""
     event = small_league(organiser)
@@ -111,6 +112,24 @@ def league(organiser):
     )
     services.add_hand(going.pk, 1, RON)
     return event
+
+
+# Built once for the module; every test reads it afresh (see tests/conftest.py).
+@pytest.fixture(scope="module")
+def _built(django_db_setup, django_db_blocker):
+    with kept_for_module(django_db_blocker):
+        organiser = make_organiser(get_user_model())
+        yield organiser, build_totals_league(organiser)
+
+
+@pytest.fixture
+def organiser(_built, db):
+    return fresh(_built[0])
+
+
+@pytest.fixture
+def league(_built, db):
+    return fresh(_built[1])
 
 
 def _game(event, session_number, table):

@@ -4,8 +4,13 @@ three-player game has no 2m to 8m)."""
 
 from __future__ import annotations
 
+import html
+
 from django import forms
 from django.utils.choices import BaseChoiceIterator, normalize_choices
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -97,12 +102,79 @@ class Choices(BaseChoiceIterator):
         return len(self.pairs)
 
 
-class PickRadioSelect(forms.RadioSelect):
+def _text(value) -> str:
+    """`value` as a template writes `{{ value }}`: localised, then escaped unless safe;
+    text through the standard library's escape, as Django's does it, less its check for
+    lazy text (a third of the time of these options)."""
+    if isinstance(value, str):
+        return value if isinstance(value, SafeData) else html.escape(value)
+    return conditional_escape(localize(value))
+
+
+def _input_html(option: dict) -> str:
+    """An option's <input> as Django's input.html and attrs.html write it."""
+    value = option["value"]
+    parts = [f'<input type="{_text(option["type"])}" name="{_text(option["name"])}"']
+    if value is not None:
+        parts.append(f' value="{_text(str(value))}"')
+    for name, attr in option["attrs"].items():
+        if attr is True:
+            parts.append(f" {_text(name)}")
+        elif attr is not False:
+            parts.append(f' {_text(name)}="{_text(str(attr))}"')
+    parts.append(">")
+    return "".join(parts)
+
+
+def picks_html(optgroups) -> str:
+    """Every option of a pick field as its grid writes it: a label holding the <input> and
+    the option's text, or for a seat the player and their wind (see `add_seat`)."""
+    dealer = None
+    out = []
+    for _group, options, _index in optgroups:
+        for option in options:
+            marks = (" wide" if option["value"] == "Y" else "") + (
+                " dealer" if option["dealer"] else ""
+            )
+            out.append(
+                f'\n      <label class="pick{marks}" for="{_text(option["attrs"].get("id", ""))}">'
+                f"\n        {_input_html(option)}\n        "
+            )
+            seat = option["seat"]
+            if seat:
+                if option["dealer"] and dealer is None:
+                    dealer = _text(_("dealer"))
+                out.append(
+                    f"\n          <span><b>{_text(seat['name'])}</b>"
+                    f'<small class="wind" data-wind="{_text(seat["wind"])}" '
+                    f'title="{_text(seat["wind_name"])}">{_text(seat["wind_mark"])}'
+                    f"{f' · {dealer}' if option['dealer'] else ''}</small></span>\n        "
+                )
+            else:
+                out.append(f"\n          <span>{_text(option['label'])}</span>\n        ")
+            out.append("\n      </label>")
+    return mark_safe("".join(out))
+
+
+class _OptionsInOneGo:
+    """A choice widget whose template writes `widget.options_html`, made here."""
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        context["widget"]["options_html"] = self.options_html(context["widget"])
+        return context
+
+    def options_html(self, widget: dict) -> str:
+        return picks_html(widget["optgroups"])
+
+
+class PickRadioSelect(_OptionsInOneGo, forms.RadioSelect):
     """Radio buttons drawn as the hand form's grid of big buttons: the whole field is one
-    template (`tournaments/widgets/picks.html`) that writes every option in place, where
-    Django's own includes an option template per option (the form has some two hundred).
-    An option drawn alone (`{{ option.tag }}`, as the yaku checklist does) uses a template
-    that is Django's option templates in one."""
+    template (`tournaments/widgets/picks.html`) whose options are written in one go
+    (`picks_html`), where Django's own includes an option template per option and the
+    template engine would look up each option's every part (the form has some four
+    hundred options: two thirds of the time of the form's page). An option drawn alone
+    (`{{ option.tag }}`) uses a template that is Django's option templates in one."""
 
     template_name = "tournaments/widgets/picks.html"
     option_template_name = "tournaments/widgets/pick_option.html"
@@ -127,7 +199,7 @@ def add_seat(option: dict, label) -> None:
     }
 
 
-class PickCheckboxSelectMultiple(forms.CheckboxSelectMultiple):
+class PickCheckboxSelectMultiple(_OptionsInOneGo, forms.CheckboxSelectMultiple):
     """Checkboxes drawn as the hand form's grid of big buttons (see `PickRadioSelect`)."""
 
     template_name = PickRadioSelect.template_name
@@ -142,38 +214,40 @@ class PickCheckboxSelectMultiple(forms.CheckboxSelectMultiple):
 class YakuChecklist(PickCheckboxSelectMultiple):
     """The yaku checkboxes of one winner, in the groups of `YAKU_GROUPS`, each with its
     worth for hand-count.js: one template for the whole checklist
-    (`tournaments/widgets/yaku_checklist.html`), the groups added to the widget's context."""
+    (`tournaments/widgets/yaku_checklist.html`), its groups written in one go."""
 
     template_name = "tournaments/widgets/yaku_checklist.html"
 
-    def get_context(self, name, value, attrs):
-        context = super().get_context(name, value, attrs)
+    def options_html(self, widget: dict) -> str:
         options = {
             option["value"]: option
-            for _group, group_options, _index in context["widget"]["optgroups"]
+            for _group, group_options, _index in widget["optgroups"]
             for option in group_options
         }
-        context["widget"]["yaku_groups"] = [
-            {
-                "title": title,
-                "items": [
-                    {
-                        "option": options[key],
-                        "key": key,
-                        # Numbers as text: no localisation to look up per option.
-                        "closed": str(yaku.closed_han),
-                        "open": "" if yaku.open_han is None else str(yaku.open_han),
-                        "yakuman": str(yaku.yakuman),
-                        "name": yaku_name(key),
-                        "value": yaku_value(yaku),
-                    }
-                    for key in keys
-                    for yaku in [yaku_table.YAKU[key]]
-                ],
-            }
-            for title, keys in YAKU_GROUPS
-        ]
-        return context
+        out = []
+        for title, keys in YAKU_GROUPS:
+            out.append(
+                '\n    <fieldset class="pick-group yaku-group">'
+                f"\n      <legend>{_text(title)}</legend>"
+                '\n      <div class="picks cols-3">'
+            )
+            for key in keys:
+                yaku, option = yaku_table.YAKU[key], options[key]
+                worth = yaku_value(yaku)
+                # The numbers as they are, not localised, as hand-count.js reads them.
+                out.append(
+                    '\n          <label class="pick yaku"'
+                    f' for="{_text(option["attrs"].get("id", ""))}"'
+                    f' data-yaku="{_text(key)}" data-closed="{yaku.closed_han}"'
+                    f' data-open="{"" if yaku.open_han is None else yaku.open_han}"'
+                    f' data-yakuman="{yaku.yakuman}">'
+                    f"\n            {_input_html(option)}"
+                    f"\n            <span><b>{_text(yaku_name(key))}</b>"
+                    f"{f'<small>{_text(worth)}</small>' if worth else ''}</span>"
+                    "\n          </label>"
+                )
+            out.append("\n      </div>\n    </fieldset>")
+        return mark_safe("".join(out))
 
 
 def yaku_value(y: yaku_table.Yaku) -> str:

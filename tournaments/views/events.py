@@ -87,7 +87,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_form.html", {"form": form, "event": None})
 
 
-@access.readable_event
+@access.readable_event(visitor=True)
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
 
     def games_part() -> str:
@@ -124,6 +124,10 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             lambda: ema.event_weight(event),
             query=f"qualification={event.ema_qualification}",
         )
+    # The visitor's own registration, if any (its id is read with the event).
+    own = getattr(event, "own_registration_id", None)
+    if own is not None:
+        own = event.registrations.select_related("player").filter(pk=own).first()
     context = {
         "event": event,
         "is_organiser": access.organises(request, event.pk),
@@ -131,9 +135,7 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "weight": weight,
         "rules_words": rules_words,
         "preset_description": PRESET_DESCRIPTIONS.get(event.rules_preset, ""),
-        # The visitor's own registration, if any (one query, for signed-in visitors only).
-        "own_registration": request.user.is_authenticated
-        and event.registrations.filter(player__user=request.user).first(),
+        "own_registration": own,
     }
     return render(request, "tournaments/event_detail.html", context)
 

@@ -155,7 +155,7 @@ def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: r["place"])
 
 
-@access.readable_game
+@access.readable_game(open_call=True)
 def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     is_organiser = game.organised
     link = None if is_organiser else access.table_link_for(request, game)
@@ -207,7 +207,10 @@ def room_context(game: Game, *, may_call: bool) -> dict[str, Any]:
     """What the round says to this table, read fresh for each request (a few small
     reads): the director's signal, the round clock, and the table's referee call."""
     session = game.session
-    call = game.referee_calls.open().select_related("game").first()
+    # Read with the game (`access.readable_game`): most games have no open call.
+    call = None
+    if game.open_call is not None:
+        call = game.referee_calls.open().filter(pk=game.open_call).select_related("game").first()
     return {
         "signal": signal_context(session),
         "clock": clock_context(session),
