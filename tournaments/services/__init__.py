@@ -130,6 +130,17 @@ from .stages import (
     hide_stage_totals,
     remove_stage,
 )
+from .teams import (
+    TeamRefused,
+    add_member,
+    create_team,
+    delete_team,
+    remove_member,
+    set_captain,
+    set_lineup_deadline,
+    set_team_settings,
+    submit_lineup,
+)
 
 __all__ = [
     "create_awaiting_game",
@@ -236,4 +247,13 @@ __all__ = [
     "cut_to_stage",
     "hide_stage_totals",
     "remove_stage",
+    "TeamRefused",
+    "add_member",
+    "create_team",
+    "delete_team",
+    "remove_member",
+    "set_captain",
+    "set_lineup_deadline",
+    "set_team_settings",
+    "submit_lineup",
 ]
