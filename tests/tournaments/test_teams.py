@@ -116,7 +116,19 @@ def test_a_season_carries_team_points_into_its_final_as_the_stages_carry_them(or
     assert (red.carried, red.match_points) == (Decimal("2.5"), Decimal("60.0"))
     # The final counts only each team's best member: Red A 27.5 + 60 = 87.5; Blue F 5 or
     # B 5 + 10 = 15; Gold H 30.0 (D 22.5 - 50 = -27.5); Green C -10 - 20 = -30, G -10.
-    Stage.objects.filter(event=event, number=2).update(team_best=1)
+    final_stage = Stage.objects.get(event=event, number=2)
+    services.change_stage(
+        final_stage.pk,
+        services.StagePlan(
+            name="Final",
+            first_session=2,
+            last_session=2,
+            entrants=Stage.Entrants.EVERYONE,
+            carry=Stage.Carry.FACTOR,
+            carry_factor=Decimal("0.5"),
+            team_best=1,
+        ),
+    )
     _regular, final = team_tables(Event.objects.get(pk=event.pk))
     assert totals(final) == [
         ("1", "Red", Decimal("87.5")),
@@ -240,6 +252,11 @@ def test_team_changes_that_break_the_rules_are_refused_and_store_nothing(organis
         services.create_team(event.pk, "x" * 61)
     with pytest.raises(services.TeamRefused, match="best 1 to 12"):
         services.set_team_settings(event.pk, team_event=True, team_best=0)
+    with pytest.raises(services.StageRefused, match="best 1 to 12"):
+        services.add_stage(
+            event.pk,
+            services.StagePlan(name="Final", first_session=1, last_session=1, team_best=13),
+        )
     assert list(TeamMember.objects.values_list("team_id", "player_id")) == before
     assert Team.objects.get(pk=blue.pk).captain is None
     # Not a team event: no deadline.
