@@ -302,6 +302,7 @@ def test_seating_a_team_season_through_the_app_never_seats_teammates_together(
         address, {"preview": "1", "method": "balanced", "rounds": "6", "entry_mode": "hands"}
     )
     assert preview.status_code == 200, preview.content.decode()[:500]
+    assert "Line-ups sent: 0 of 6 teams" in preview.content.decode()
     plan = preview.context["plan_json"]
     confirmed = organiser_client.post(
         address, {"confirm": "1", "plan": plan, "entry_mode": "hands"}

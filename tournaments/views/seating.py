@@ -19,7 +19,7 @@ import seating
 
 from .. import access, limits, seat_plans, services, versions
 from ..forms.seating import SeatingConfirmForm, SeatingForm
-from ..models import WINDS, Game, GameSeat, Session, TableLink
+from ..models import WINDS, Game, GameSeat, LineUp, Session, TableLink, Team
 from ..reading.stages import stage_of_session
 from ..trail import Actor
 from ..wording.refusals import say
@@ -64,6 +64,7 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
         "table_size": size,
         "check_in": seat_plans.check_in_count(session),
         "free_substitutes": free,
+        "team_lineups": _team_lineups(session),
     }
     if request.method == "POST" and "confirm" in request.POST:
         confirm = SeatingConfirmForm(
@@ -192,6 +193,16 @@ def game_entry_mode(request: HttpRequest, game: Game) -> HttpResponse:
             else _("This game records its final scores only now."),
         )
     return redirect(game.get_absolute_url())
+
+
+def _team_lineups(session) -> dict | None:
+    """For a team event: how many of its teams sent a line-up for the session."""
+    if not session.event.team_event:
+        return None
+    return {
+        "sent": LineUp.objects.filter(session=session).count(),
+        "teams": Team.objects.filter(event_id=session.event_id).count(),
+    }
 
 
 def _too_large_for_the_page(form: SeatingForm, session) -> bool:
