@@ -4,6 +4,7 @@ points), line-ups hidden until the deadline, team seating through the app, and r
 from __future__ import annotations
 
 import datetime
+import json
 from decimal import Decimal
 
 import pytest
@@ -341,3 +342,30 @@ def test_seating_uses_the_line_ups_and_leaves_reserves_out(organiser):
         names = [p.display_name for _wind, p in table.seats]
         teams_at = ["Team 0" if n == "Reserve" else f"Team {n[1]}" for n in names]
         assert len(teams_at) == len(set(teams_at))
+
+
+def test_a_backup_restores_teams_line_ups_and_the_team_table(league):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.backup import dump_site, restore_site
+
+    event = league["event"]
+    ids = list(Player.objects.filter(display_name__in=["A", "R"]).values_list("pk", flat=True))
+    services.submit_lineup(league["teams"]["Red"].pk, session_of(event, 1).pk, ids)
+    services.set_team_settings(event.pk, team_event=True, team_best=2)
+    final_game(session_of(event, 2), ["A", "B", "C", "D"], EVEN, 1)
+    before = [totals(t) for t in team_tables(Event.objects.get(pk=event.pk))]
+    document = json.loads(json.dumps(dump_site()))
+    Event.objects.all().delete()
+    Player.objects.all().delete()
+    get_user_model().objects.all().delete()
+    restore_site(document)
+    event = Event.objects.get(slug="league")
+    assert (event.team_event, event.team_best) == (True, 2)
+    assert [totals(t) for t in team_tables(event)] == before
+    red = Team.objects.get(event=event, name="Red")
+    assert red.captain.display_name == "A" and red.captain.user.username == "a"
+    assert sorted(red.members.values_list("player__display_name", flat=True)) == ["A", "E", "R"]
+    lineup = LineUp.objects.get(team=red)
+    assert sorted(p.display_name for p in lineup.players.all()) == ["A", "R"]
+    assert session_of(event, 1).lineup_deadline is not None
