@@ -369,3 +369,46 @@ def test_a_backup_restores_teams_line_ups_and_the_team_table(league):
     lineup = LineUp.objects.get(team=red)
     assert sorted(p.display_name for p in lineup.players.all()) == ["A", "R"]
     assert session_of(event, 1).lineup_deadline is not None
+
+
+def test_a_session_is_not_seated_before_its_line_up_deadline_nor_with_teammates_together(
+    league, organiser_client
+):
+    event = league["event"]
+    session = session_of(event, 1)
+    address = reverse("tournaments:seat_players", args=[event.slug, 1])
+    page = organiser_client.get(address).content.decode()
+    assert "Captains may send line-ups for session 1 until" in page
+    by_name = dict(Player.objects.values_list("display_name", "pk"))
+    apart = [[by_name[n] for n in "ABCD"], [by_name[n] for n in "EFGH"]]
+    with pytest.raises(services.GameChangeRefused, match="may still send line-ups"):
+        services.seat_session(session.pk, apart)
+    answer = organiser_client.post(address, {"confirm": "1", "plan": json.dumps(apart)})
+    assert answer.status_code == 200 and not session.games.exists()
+    # After the deadline: a plan with two players of Red at a table is refused by name.
+    Session.objects.filter(pk=session.pk).update(
+        lineup_deadline=timezone.now() - datetime.timedelta(minutes=1)
+    )
+    together = [[by_name[n] for n in "AEBC"], [by_name[n] for n in "DFGH"]]
+    with pytest.raises(services.GameChangeRefused) as refused:
+        services.seat_session(session.pk, together)
+    assert str(refused.value) == (
+        "Table 1: A and E are in the same team; seat players of one team at different tables."
+    )
+    assert not session.games.exists()
+    services.seat_session(session.pk, apart)
+    assert session.games.count() == 2
+
+
+def test_a_line_up_shows_to_everyone_once_its_session_is_seated(league, anonymous):
+    event = league["event"]
+    session = session_of(event, 1)
+    ids = list(Player.objects.filter(display_name__in=["A", "R"]).values_list("pk", flat=True))
+    services.submit_lineup(league["teams"]["Red"].pk, session.pk, ids)
+    # The organisers clear the deadline (line-ups closed) and seat the session.
+    services.set_lineup_deadline(session.pk, None)
+    address = league["address"]
+    assert "A, R" not in anonymous.get(address).content.decode()
+    by_name = dict(Player.objects.values_list("display_name", "pk"))
+    services.seat_session(session.pk, [[by_name[n] for n in "ABCD"]])
+    assert "A, R" in anonymous.get(address).content.decode()

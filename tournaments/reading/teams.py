@@ -145,10 +145,13 @@ def lineups_open(session: Session, now) -> bool:
     return session.lineup_deadline is not None and now < session.lineup_deadline
 
 
-def lineup_visible(lineup: LineUp, *, organiser: bool, own_team: Team | None, now) -> bool:
+def lineup_visible(
+    lineup: LineUp, *, organiser: bool, own_team: Team | None, now, seated: bool = False
+) -> bool:
     """A line-up shows to the event's organisers and its own team's captain at once, to
-    everyone else once the session's deadline has passed."""
-    if organiser or (own_team is not None and own_team.pk == lineup.team_id):
+    everyone else once the session's deadline has passed or the session is seated (its
+    seating list shows who plays)."""
+    if organiser or seated or (own_team is not None and own_team.pk == lineup.team_id):
         return True
     deadline = lineup.session.lineup_deadline
     return deadline is not None and now >= deadline

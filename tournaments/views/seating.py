@@ -11,6 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -21,6 +23,7 @@ from .. import access, limits, seat_plans, services, versions
 from ..forms.seating import SeatingConfirmForm, SeatingForm
 from ..models import WINDS, Game, GameSeat, LineUp, Session, TableLink, Team
 from ..reading.stages import stage_of_session
+from ..reading.teams import lineups_open
 from ..trail import Actor
 from ..wording.refusals import say
 from .tables_links import link_context
@@ -104,7 +107,16 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
     )
     context["form"] = form
     waiting = seat_plans.awaiting_cut(session)
-    if waiting is not None:
+    if session.event.team_event and lineups_open(session, timezone.now()):
+        # Seating shows who plays: the line-ups would be out before their deadline.
+        context["refusal"] = _(
+            "Captains may send line-ups for session %(number)s until %(deadline)s: seat it "
+            "after the deadline, or clear the deadline on the line-ups page."
+        ) % {
+            "number": session.number,
+            "deadline": date_format(timezone.localtime(session.lineup_deadline), "DATETIME_FORMAT"),
+        }
+    elif waiting is not None:
         context["refusal"] = _(
             "Session %(number)s belongs to %(stage)s, which nobody has entered yet: cut to "
             "it on its stage page first."

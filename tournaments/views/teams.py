@@ -237,11 +237,14 @@ def lineups(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         else:
             messages.error(request, _("Choose what to change."))
     shown = []
+    seated = session.games.exists()
     for lineup in (
         LineUp.objects.filter(session=session).select_related("team").prefetch_related("players")
     ):
         lineup.session = session
-        visible = lineup_visible(lineup, organiser=is_organiser, own_team=own, now=now)
+        visible = lineup_visible(
+            lineup, organiser=is_organiser, own_team=own, now=now, seated=seated
+        )
         shown.append(
             {
                 "team": lineup.team,
