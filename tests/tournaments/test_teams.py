@@ -412,3 +412,18 @@ def test_a_line_up_shows_to_everyone_once_its_session_is_seated(league, anonymou
     by_name = dict(Player.objects.values_list("display_name", "pk"))
     services.seat_session(session.pk, [[by_name[n] for n in "ABCD"]])
     assert "A, R" in anonymous.get(address).content.decode()
+
+
+def test_a_stage_that_hides_its_totals_hides_the_team_table_from_players(
+    organiser, organiser_client, anonymous
+):
+    event = team_event(organiser, "hidden-teams", sessions=1)
+    make_teams(event, TEAMS)
+    first = stage(event, "Regular season", 1, 1)
+    play_first_session(event)
+    services.hide_stage_totals(first.pk, True)
+    address = reverse("tournaments:team_standings", args=[event.slug])
+    page = anonymous.get(address).content.decode()
+    assert "+20.0" not in page and "hide the totals" in page
+    assert anonymous.get(address + "?_export=csv").status_code == 404
+    assert "+20.0" in organiser_client.get(address).content.decode()
