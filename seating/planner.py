@@ -17,12 +17,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from scoring.errors import TemplateError, gettext_noop
 
+from . import teams
 from .designs import construction_rounds, transversal_rounds
 
 METHODS = ("balanced", "swiss", "random")
@@ -116,9 +117,14 @@ def make_plan(
     effort: int = 1,
     time_limit: float | None = None,
     table_size: int = 4,
+    groups: Mapping[Hashable, Hashable] | None = None,
 ) -> Plan:
     """Plan `rounds` more rounds for `players`, at tables of `table_size` (4, or 3 for a
     three-player game); those left over each round sit out, as evenly as can be.
+
+    `groups` (player -> team, for a team event) seats no two players of a team at a
+    table and evens out team meetings and byes (`seating.teams`); Swiss seating does not
+    take teams.
 
     `effort` 0 skips the search (a quick greedy plan); `time_limit` (seconds) stops the
     search early, for a web page that must answer: the plan then depends on the machine's
@@ -147,6 +153,10 @@ def make_plan(
     # History tables may hold players who are not in this plan (withdrawn, substitutes).
     past = [[[index[p] for p in table if p in index] for table in rnd] for rnd in history]
     rng = random.Random(seed)
+    if groups is not None:
+        return _team_plan(
+            players, rounds, method, rng, history, past, groups, effort, time_limit, size
+        )
     state = _State(n, past, size)
     sitting_out = _sitting_out(n, rounds, past, rng, prefer_last=method == "swiss", size=size)
     if method == "balanced":
@@ -234,9 +244,13 @@ def fixed_plan(
     *,
     history: Sequence[Sequence[Sequence[Hashable]]] = (),
     table_size: int = 4,
+    groups: Mapping[Hashable, Hashable] | None = None,
 ) -> Plan:
-    """One round as the organiser typed it (seat order kept), with its repeat counts."""
+    """One round as the organiser typed it (seat order kept), with its repeat counts;
+    with `groups` (player -> team), no two players of a team at a table."""
     check_round(players, tables, table_size=table_size)
+    if groups is not None:
+        teams.check_teams_apart(tables, groups)
     players = list(players)
     index = {p: i for i, p in enumerate(players)}
     past = [[[index[p] for p in table if p in index] for table in rnd] for rnd in history]
@@ -244,6 +258,46 @@ def fixed_plan(
     seated = {p for table in rnd for p in table}
     out = [tuple(p for p in range(len(players)) if p not in seated)]
     return _result(players, past, [rnd], out)
+
+
+def _team_plan(players, rounds, method, rng, history, past, groups, effort, time_limit, size):
+    if method == "swiss":
+        raise SeatingError(
+            gettext_noop(
+                "Swiss seating does not keep teams apart; choose balanced or random seating."
+            )
+        )
+    n = len(players)
+    team = teams.team_index(players, groups)
+    named = {groups[p]: team[i] for i, p in enumerate(players) if groups.get(p) is not None}
+    byes = {named[g]: b for g, b in teams.past_team_byes(history, groups).items() if g in named}
+    met = {}
+    for pair, count in teams.past_team_meetings(history, groups).items():
+        if all(g in named for g in pair):
+            a, b = sorted(named[g] for g in pair)
+            met[a, b] = count
+    counts = [0] * n
+    for rnd in past:
+        seated = {p for table in rnd for p in table}
+        for p in range(n):
+            counts[p] += p not in seated
+    sitting_out = teams.team_sitting_out(team, rounds, counts, byes, rng, size)
+    plan_rounds = teams.team_rounds(
+        n,
+        team,
+        sitting_out,
+        past,
+        met,
+        rng,
+        size=size,
+        search=method == "balanced" and effort > 0,
+        effort=effort,
+        time_limit=time_limit,
+    )
+    for start in range(0, len(plan_rounds), size):
+        _balance_winds(n, past + plan_rounds[:start], plan_rounds[start : start + size], size)
+    _balance_winds(n, past, plan_rounds, size)
+    return _result(players, past, plan_rounds, sitting_out)
 
 
 def _result(players, past, plan_rounds, sitting_out) -> Plan:

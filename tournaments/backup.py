@@ -1,7 +1,8 @@
 """The whole site as one JSON document, and back into an empty database.
 
 `manage.py backup FILE` writes users (without password hashes unless asked), players,
-and every event with its rules, organisers, roster, sessions, stages, games and trail of changes
+and every event with its rules, organisers, roster, sessions, stages, teams (members,
+captains, line-ups), games and trail of changes
 (table links are not kept: organisers make new ones); each game is its
 tenbou-game/1 record (hands or final scores, and penalties), so a restore replays every
 game through the engine and stores the same results. `manage.py restore FILE` rebuilds
@@ -26,12 +27,15 @@ from .limits import MAX_TABLE_NUMBER
 from .models import (
     Event,
     Game,
+    LineUp,
     Player,
     RosterEntry,
     Session,
     Stage,
     StageEntrant,
     SubstituteRule,
+    Team,
+    TeamMember,
     TrailEntry,
 )
 from .wording.refusals import Refusal
@@ -104,11 +108,69 @@ def _stage(stage: Stage) -> dict[str, Any]:
         "carry_factor": None if stage.carry_factor is None else str(stage.carry_factor),
         "bye_points": str(stage.bye_points),
         "cut_at": stage.cut_at.isoformat() if stage.cut_at else None,
+        "team_best": stage.team_best,
         "entries": [
             {"player": entry.player.display_name, "seed": entry.seed}
             for entry in stage.entries.select_related("player").order_by("seed")
         ],
     }
+
+
+def _teams(event: Event) -> list[dict[str, Any]]:
+    """A team event's teams: members (with reserves), captain and line-ups."""
+    teams = []
+    for team in event.teams.select_related("captain").order_by("pk"):
+        teams.append(
+            {
+                "name": team.name,
+                "captain": team.captain.display_name if team.captain else None,
+                "members": [
+                    {"player": m.player.display_name, "reserve": m.reserve}
+                    for m in team.members.select_related("player").order_by("pk")
+                ],
+                "lineups": [
+                    {
+                        "session": lineup.session.number,
+                        "players": sorted(p.display_name for p in lineup.players.all()),
+                        "submitted_by": (
+                            lineup.submitted_by.get_username() if lineup.submitted_by else None
+                        ),
+                        "submitted_at": lineup.submitted_at.isoformat(),
+                    }
+                    for lineup in team.lineups.select_related("session", "submitted_by")
+                    .prefetch_related("players")
+                    .order_by("session__number")
+                ],
+            }
+        )
+    return teams
+
+
+def _restore_teams(event: Event, players, sessions, users, rows, where) -> None:
+    for index, row in enumerate(rows, start=1):
+        team = _checked(
+            Team(
+                event=event,
+                name=row["name"],
+                captain=players[row["captain"]] if row["captain"] else None,
+            ),
+            f"{where}, team {index}",
+        )
+        team.save()
+        TeamMember.objects.bulk_create(
+            TeamMember(
+                team=team, event=event, player=players[m["player"]], reserve=m["reserve"] is True
+            )
+            for m in row["members"]
+        )
+        for entry in row["lineups"]:
+            lineup = LineUp.objects.create(
+                team=team,
+                session=sessions[entry["session"]],
+                submitted_by=users.get(entry["submitted_by"]) if entry["submitted_by"] else None,
+                submitted_at=datetime.datetime.fromisoformat(entry["submitted_at"]),
+            )
+            lineup.players.set([players[name] for name in entry["players"]])
 
 
 def _restore_stages(event: Event, players, rows, where) -> None:
@@ -121,6 +183,8 @@ def _restore_stages(event: Event, players, rows, where) -> None:
             carry_factor=None if row["carry_factor"] is None else Decimal(row["carry_factor"]),
             bye_points=Decimal(row["bye_points"]),
             cut_at=datetime.datetime.fromisoformat(row["cut_at"]) if row["cut_at"] else None,
+            # Absent from backups made before team events.
+            team_best=row.get("team_best"),
         )
         _checked(stage, f"{where}, stage {index}")
         stage.save()
@@ -197,6 +261,8 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
                 "rules_overrides": event.rules_overrides,
                 "substitute_rule": event.substitute_rule,
                 "ema_qualification": event.ema_qualification,
+                "team_event": event.team_event,
+                "team_best": event.team_best,
                 "organisers": sorted(u.get_username() for u in event.organisers.all()),
                 "roster": [
                     {
@@ -213,10 +279,14 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
                         "title": s.title,
                         "clock_ends_at": s.clock_ends_at.isoformat() if s.clock_ends_at else None,
                         "clock_minutes": s.clock_minutes,
+                        "lineup_deadline": (
+                            s.lineup_deadline.isoformat() if s.lineup_deadline else None
+                        ),
                     }
                     for s in event.sessions.order_by("number")
                 ],
                 "stages": [_stage(stage) for stage in event.stages.order_by("number")],
+                "teams": _teams(event),
                 "games": [_game(game) for game in games],
                 "trail": _trail(event, games),
             }
@@ -382,6 +452,9 @@ def restore_site(data: Any) -> dict[str, int]:
                     rules_overrides=event_data["rules_overrides"],
                     substitute_rule=event_data.get("substitute_rule", SubstituteRule.UNRANKED),
                     ema_qualification=event_data.get("ema_qualification", False),
+                    # Absent from backups made before team events.
+                    team_event=event_data.get("team_event") is True,
+                    team_best=event_data.get("team_best"),
                 )
                 where = Phrase(gettext_noop("event %(number)s"), number=len(trails) + 1)
                 _checked(event, where)
@@ -427,12 +500,18 @@ def restore_site(data: Any) -> dict[str, int]:
                             else None
                         ),
                         clock_minutes=s.get("clock_minutes"),
+                        lineup_deadline=(
+                            datetime.datetime.fromisoformat(s["lineup_deadline"])
+                            if s.get("lineup_deadline")
+                            else None
+                        ),
                     )
                     _checked(session, f"{where}, session {len(sessions) + 1}")
                     session.save()
                     sessions[s["number"]] = session
                 # Absent from backups made before stages.
                 _restore_stages(event, players, event_data.get("stages", []), where)
+                _restore_teams(event, players, sessions, users, event_data.get("teams", []), where)
                 restored = [
                     _restore_game(event_data, sessions, players, index, game_data)
                     for index, game_data in enumerate(event_data["games"], start=1)

@@ -58,3 +58,7 @@ OPEN_REGISTRATIONS_PER_ACCOUNT = 10
 SIGNAL_MAX_MINUTES = 60
 # The short text a table adds to its referee call.
 REFEREE_NOTE_LENGTH = 120
+# Team events: teams in one event (a league of nine teams of four, or a large team
+# tournament) and players one team holds, reserves included.
+TEAMS_LIMIT = 64
+TEAM_MEMBERS_LIMIT = 12

@@ -29,7 +29,7 @@ from scoring.record import FORMAT, dump_hand
 
 from . import versions
 from .countries import COUNTRIES
-from .limits import REFEREE_NOTE_LENGTH
+from .limits import REFEREE_NOTE_LENGTH, TEAM_MEMBERS_LIMIT
 from .player_names import clean_player_name
 from .versions import new_version
 from .wording.refusals import say
@@ -297,6 +297,20 @@ class Event(models.Model):
     totals_hidden = models.BooleanField(
         default=False, editable=False, verbose_name=_("totals hidden")
     )
+    # Teams (`reading.teams`, `services.teams`): players of one team never share a table,
+    # and the team table adds up its members' match points.
+    team_event = models.BooleanField(
+        default=False,
+        help_text=_("Players play in teams: teammates never share a table."),
+        verbose_name=_("team event"),
+    )
+    team_best = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(TEAM_MEMBERS_LIMIT)],
+        help_text=_("A team's total counts its best this many members; empty: all of them."),
+        verbose_name=_("members counted"),
+    )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = EventQuerySet.as_manager()
@@ -395,6 +409,13 @@ class Session(models.Model):
         null=True, blank=True, verbose_name=_("minutes left")
     )
     signal_at = models.DateTimeField(null=True, blank=True, verbose_name=_("signal sent at"))
+    # A team event's line-ups for this session are hidden from other teams until then.
+    lineup_deadline = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("Captains submit line-ups until then; nobody else sees them before."),
+        verbose_name=_("line-up deadline"),
+    )
 
     objects = SessionQuerySet.as_manager()
 
@@ -532,6 +553,15 @@ class Stage(models.Model):
         verbose_name=_("totals hidden"),
     )
     cut_at = models.DateTimeField(null=True, blank=True, verbose_name=_("cut at"))
+    team_best = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(TEAM_MEMBERS_LIMIT)],
+        help_text=_(
+            "Team totals of this stage count the best this many members; empty: as the event says."
+        ),
+        verbose_name=_("members counted"),
+    )
 
     class Meta:
         ordering = ["event", "number"]
@@ -583,6 +613,90 @@ class StageEntrant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage} #{self.seed}: {self.player}"
+
+
+class Team(models.Model):
+    """A team of a team event: its members (regulars and reserves) and an optional captain,
+    who submits the line-ups."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="teams", verbose_name=_("event")
+    )
+    name = models.CharField(max_length=60, verbose_name=_("name"))
+    captain = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("A member whose login submits the team's line-ups."),
+        verbose_name=_("captain"),
+    )
+
+    class Meta:
+        ordering = ["event", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="unique_team_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:team", args=[self.event.slug, self.pk])
+
+
+class TeamMember(models.Model):
+    """A player of a team; one team per player in an event."""
+
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="members", verbose_name=_("team")
+    )
+    # The team's event again, so that the database holds a player to one team per event.
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    reserve = models.BooleanField(
+        default=False,
+        help_text=_("A reserve plays only when a line-up names them."),
+        verbose_name=_("reserve"),
+    )
+
+    class Meta:
+        ordering = ["team", "reserve", "player__display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_team_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.team})"
+
+
+class LineUp(models.Model):
+    """The members a team's captain sends to one session; hidden from other teams and the
+    public until the session's line-up deadline."""
+
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="lineups", verbose_name=_("team")
+    )
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="lineups", verbose_name=_("session")
+    )
+    players = models.ManyToManyField(Player, related_name="+", verbose_name=_("players"))
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    submitted_at = models.DateTimeField(verbose_name=_("submitted at"))
+
+    class Meta:
+        ordering = ["session", "team"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "session"], name="one_lineup_per_session"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} · {self.session}"
 
 
 class RosterEntryQuerySet(models.QuerySet):

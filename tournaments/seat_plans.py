@@ -16,7 +16,18 @@ from django.core.cache import cache
 
 import seating
 
-from .models import WINDS, CheckIn, Event, GameSeat, Player, Session, Stage, StageEntrant
+from .models import (
+    WINDS,
+    CheckIn,
+    Event,
+    GameSeat,
+    LineUp,
+    Player,
+    Session,
+    Stage,
+    StageEntrant,
+    TeamMember,
+)
 from .reading.stages import all_stage_standings, stage_of_session
 from .standings import event_standings
 
@@ -55,14 +66,52 @@ def playing(session: Session) -> list[Player]:
         # A stage's session seats the stage's entrants (those marked absent stay out); the
         # planner sits out as few as the tables need, in turn (byes).
         ids = [pid for pid in entrants if marks.get(pid, True)]
-        return sorted(Player.objects.filter(pk__in=ids), key=lambda p: p.pk)
-    entries = session.event.roster.playing_in(session.number)
-    if marks:
-        present = [pid for pid, here in marks.items() if here]
-        players = Player.objects.filter(entries__in=entries, pk__in=present)
+        players = Player.objects.filter(pk__in=ids)
     else:
-        players = Player.objects.filter(entries__in=entries.regulars())
+        entries = session.event.roster.playing_in(session.number)
+        if marks:
+            present = [pid for pid, here in marks.items() if here]
+            players = Player.objects.filter(entries__in=entries, pk__in=present)
+        else:
+            players = Player.objects.filter(entries__in=entries.regulars())
+    players = list(players)
+    if session.event.team_event:
+        players = _in_lineups(session, players)
     return sorted(players, key=lambda p: p.pk)
+
+
+def _in_lineups(session: Session, players: list[Player]) -> list[Player]:
+    """A team event seats, of each team, the members its line-up for the session names;
+    of a team without one, its members who are not reserves. Players of no team stay."""
+    named: dict[int, set[int]] = {}
+    for team_id, player_id in LineUp.players.through.objects.filter(
+        lineup__session=session
+    ).values_list("lineup__team_id", "player_id"):
+        named.setdefault(team_id, set()).add(player_id)
+    member_of = {
+        player_id: (team_id, reserve)
+        for team_id, player_id, reserve in TeamMember.objects.filter(
+            event_id=session.event_id
+        ).values_list("team_id", "player_id", "reserve")
+    }
+    kept = []
+    for player in players:
+        team = member_of.get(player.pk)
+        if team is None:
+            kept.append(player)
+        elif team[0] in named:
+            if player.pk in named[team[0]]:
+                kept.append(player)
+        elif not team[1]:
+            kept.append(player)
+    return kept
+
+
+def team_groups(event: Event) -> dict[int, int] | None:
+    """Player id -> team id for a team event's planner (None for any other event)."""
+    if not event.team_event:
+        return None
+    return dict(TeamMember.objects.filter(event=event).values_list("player_id", "team_id"))
 
 
 def stage_entrants(session: Session) -> list[int] | None:
@@ -169,9 +218,28 @@ def propose(
     ids = list(by_id)
     past = history(event, exclude=session)
     past_rounds = list(past.values())
+    groups = team_groups(event)
     if method == "fixed":
         plan = seating.fixed_plan(
-            ids, [[p.pk for p in t] for t in fixed or []], history=past_rounds, table_size=size
+            ids,
+            [[p.pk for p in t] for t in fixed or []],
+            history=past_rounds,
+            table_size=size,
+            groups=groups,
+        )
+    elif groups is not None:
+        # A team event: teammates apart, team meetings and byes evened out over the
+        # rounds played; each session is planned from what was played (line-ups change
+        # who plays from one session to the next).
+        plan = seating.make_plan(
+            ids,
+            1,
+            method=method,
+            seed=seed or 0,
+            history=past_rounds,
+            time_limit=SEARCH_SECONDS,
+            table_size=size,
+            groups=groups,
         )
     elif method == "balanced":
         plan = _balanced(session, ids, past, rounds)

@@ -857,3 +857,49 @@ class EmaResultsTable(Table):
 
     def value_place(self, value) -> int:
         return value
+
+
+class TeamStandingsTable(Table):
+    """A team event's team table (`reading.teams`): one row per team and stage, as the team
+    standings page shows it and its exports carry it."""
+
+    stage = Column(verbose_name=gettext_lazy("Stage"), orderable=False)
+    rank = Column(**_number(verbose_name=gettext_lazy("Rank"), orderable=False))
+    team = Column(verbose_name=gettext_lazy("Team"), attrs=PLAYER, orderable=False)
+    carried = MatchPointsColumn(**_number(verbose_name=gettext_lazy("Carried"), orderable=False))
+    match_points = MatchPointsColumn(
+        **_number(verbose_name=gettext_lazy("Match points"), orderable=False)
+    )
+    total = MatchPointsColumn(**_number(verbose_name=gettext_lazy("Total"), orderable=False))
+    members = Column(verbose_name=gettext_lazy("Members counted"), orderable=False)
+
+    class Meta:
+        attrs = {"class": "listing teams"}
+        empty_text = gettext_lazy("No teams yet.")
+
+    def render_rank(self, record) -> str:
+        return record["rank_label"]
+
+    def value_rank(self, record) -> int:
+        return record["rank"]
+
+
+def team_standings_records(team_tables) -> list[dict]:
+    """Rows of `TeamStandingsTable` from `reading.teams.team_tables`: the members counted
+    with their totals, in the order they count."""
+    return [
+        {
+            "stage": table.stage.name if table.stage else "",
+            "rank": row.rank,
+            "rank_label": row.rank_label,
+            "team": row.team,
+            "carried": row.carried,
+            "match_points": row.match_points,
+            "total": row.total,
+            "members": ", ".join(
+                f"{m.player} {formatting.match_points(m.total)}" for m in row.counted
+            ),
+        }
+        for table in team_tables
+        for row in table.rows
+    ]

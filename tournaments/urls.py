@@ -19,6 +19,7 @@ from .views import (
     standings,
     sync,
     tables_links,
+    teams,
     trail,
 )
 
@@ -208,6 +209,11 @@ urlpatterns = [
         name="stage_remove",
     ),
     path("events/<slug:slug>/placement/", stages.placement_export, name="placement_export"),
+    # Teams: the teams, one team, the team table and a session's line-ups (views/teams.py).
+    path("events/<slug:slug>/teams/", teams.teams, name="teams"),
+    path("events/<slug:slug>/teams/<int:pk>/", teams.team_detail, name="team"),
+    path("events/<slug:slug>/team-standings/", teams.team_standings, name="team_standings"),
+    path("events/<slug:slug>/sessions/<int:number>/lineups/", teams.lineups, name="lineups"),
     # Standings, results and whole-event exports (views/standings.py).
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
     path("events/<slug:slug>/results/", standings.results, name="results"),

@@ -28,6 +28,7 @@ from tournaments.models import (
     Registration,
     Session,
     Stage,
+    Team,
     TrailEntry,
 )
 
@@ -169,6 +170,12 @@ SPEC = {
     "stage_cut":          row("event stage",   organisers(), organisers()),
     "stage_hide":         row("event stage",   POST_ONLY_FOR_ANYONE, organisers(GO)),
     "stage_remove":       row("event stage",   POST_ONLY_FOR_ANYONE, organisers(GO)),
+    # Teams: the list and settings, one team, the team table, a session's line-ups (a
+    # captain posts theirs; nobody here captains a team, so the organisers' post only).
+    "teams":              row("event",         READERS, readers_post_organisers()),
+    "team":               row("event team",    READERS, readers_post_organisers()),
+    "team_standings":     row("event",         READERS),
+    "lineups":            row("session",       READERS, readers_post_organisers()),
     "placement_export":   row("event",         READERS),
     # Standings, results, exports.
     "standings":          row("event",         READERS),
@@ -280,8 +287,10 @@ def _event(kind: str, organisers) -> dict:
     stage = Stage.objects.create(
         event=event, number=1, name="Qualifying", first_session=1, last_session=1
     )
+    team = Team.objects.create(event=event, name=f"{kind} team")
     return {
         "event": event,
+        "team": team,
         "stage": stage,
         "session": session,
         "playing": playing,
@@ -354,6 +363,7 @@ def _args(world, kind: str, names: str) -> list:
         "import": ["waiting-import"],
         "registration": [made["registration"].pk],
         "stage": [made["stage"].number],
+        "team": [made["team"].pk],
         "entry": [TrailEntry.objects.filter(event=event).values_list("pk", flat=True).first()],
     }
     if "import" in names.split():

@@ -9,7 +9,14 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 
-from ..limits import MAX_BRACKETS, MAX_SEED_TABLE, MAX_SESSION_NUMBER, PASTE_LIMIT, ROSTER_LIMIT
+from ..limits import (
+    MAX_BRACKETS,
+    MAX_SEED_TABLE,
+    MAX_SESSION_NUMBER,
+    PASTE_LIMIT,
+    ROSTER_LIMIT,
+    TEAM_MEMBERS_LIMIT,
+)
 from ..models import Stage
 from ..services.stages import StagePlan
 from .common import TenbouFormMixin, lazy_format
@@ -116,6 +123,17 @@ class StageForm(TenbouFormMixin, forms.Form):
     hidden = forms.BooleanField(
         required=False, label=gettext_lazy("Hide this stage's totals from players")
     )
+    team_best = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=TEAM_MEMBERS_LIMIT,
+        label=gettext_lazy("Members counted"),
+        help_text=gettext_lazy(
+            "A team event: team totals of this stage count the best this many members; "
+            "empty: as the event says."
+        ),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
     def clean_carry_table(self) -> tuple:
         text = self.cleaned_data.get("carry_table", "").strip()
@@ -170,6 +188,7 @@ class StageForm(TenbouFormMixin, forms.Form):
             bye_points=data.get("bye_points") or Decimal(0),
             tie_breaks=data["tie_breaks"],
             hidden=data.get("hidden", False),
+            team_best=data.get("team_best"),
         )
 
     @staticmethod
@@ -189,6 +208,7 @@ class StageForm(TenbouFormMixin, forms.Form):
             "rules_preset": stage.rules_preset,
             "seating_method": stage.seating_method,
             "hidden": stage.hidden,
+            "team_best": stage.team_best,
         }
 
 

@@ -132,6 +132,17 @@ from .stages import (
     refuse_cut_before_the_end,
     remove_stage,
 )
+from .teams import (
+    TeamRefused,
+    add_member,
+    create_team,
+    delete_team,
+    remove_member,
+    set_captain,
+    set_lineup_deadline,
+    set_team_settings,
+    submit_lineup,
+)
 
 __all__ = [
     "create_awaiting_game",
@@ -240,4 +251,13 @@ __all__ = [
     "refuse_cut_before_the_end",
     "hide_stage_totals",
     "remove_stage",
+    "TeamRefused",
+    "add_member",
+    "create_team",
+    "delete_team",
+    "remove_member",
+    "set_captain",
+    "set_lineup_deadline",
+    "set_team_settings",
+    "submit_lineup",
 ]

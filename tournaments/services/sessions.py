@@ -14,7 +14,7 @@ from scoring.game import GameResult
 
 from .. import trail, versions
 from ..limits import CLOCK_MAX_MINUTES, SEATING_TABLE_LIMIT
-from ..models import Game, GameSeat, Hand, Penalty, Player, Session, TableLink
+from ..models import Game, GameSeat, Hand, Penalty, Player, Session, TableLink, TeamMember
 from ..trail import Actor, Kind
 from .errors import GameChangeRefused
 from .games import _ended, _locked_game, _require_open, _store_results, create_game, replay_record
@@ -209,6 +209,40 @@ def session_has_results(session: Session) -> bool:
     )
 
 
+def _check_team_seating(session: Session, tables, players) -> None:
+    """A team event's session is seated after its line-up deadline, and never with two
+    players of one team at a table."""
+    deadline = session.lineup_deadline
+    if deadline is not None and timezone.now() < deadline:
+        raise GameChangeRefused(
+            gettext_noop(
+                "Captains may still send line-ups for session %(number)s: seat it after the "
+                "deadline, or clear the deadline on the line-ups page."
+            ),
+            number=session.number,
+        )
+    team_of = dict(
+        TeamMember.objects.filter(event_id=session.event_id).values_list("player_id", "team_id")
+    )
+    for number, table in enumerate(tables, start=1):
+        seen: dict[int, int] = {}
+        for pid in table:
+            team = team_of.get(pid)
+            if team is None:
+                continue
+            if team in seen:
+                raise GameChangeRefused(
+                    gettext_noop(
+                        "Table %(number)s: %(first)s and %(second)s are in the same team; "
+                        "seat players of one team at different tables."
+                    ),
+                    number=number,
+                    first=players[seen[team]].display_name,
+                    second=players[pid].display_name,
+                )
+            seen[team] = pid
+
+
 def seat_session(
     session_id: int,
     tables: Sequence[Sequence[int]],
@@ -258,6 +292,8 @@ def seat_session(
             raise GameChangeRefused(
                 gettext_noop("A player of this plan was removed meanwhile: plan again.")
             )
+        if session.event.team_event:
+            _check_team_seating(session, tables, players)
         pool = set(
             session.event.roster.substitutes()
             .filter(player_id__in=ids)

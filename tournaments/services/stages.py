@@ -21,6 +21,7 @@ from ..limits import (
     MAX_SESSION_NUMBER,
     MAX_STAGES,
     ROSTER_LIMIT,
+    TEAM_MEMBERS_LIMIT,
 )
 from ..models import Event, Player, Stage, StageEntrant
 from ..wording.refusals import Refusal
@@ -58,6 +59,9 @@ class StagePlan:
     bye_points: Decimal = Decimal(0)
     tie_breaks: tuple[str, ...] = ()
     hidden: bool = False
+    # A team event's stage: team totals count the best this many members (None: as the
+    # event says).
+    team_best: int | None = None
 
 
 def _check(plan: StagePlan, number: int, others: Sequence[Stage]) -> None:
@@ -140,6 +144,14 @@ def _check(plan: StagePlan, number: int, others: Sequence[Stage]) -> None:
         raise StageRefused(gettext_noop("Choose one of the seating methods, or none."))
     if abs(plan.bye_points) > MOST_POINTS:
         raise StageRefused(gettext_noop("Points for a bye are at most 1000 either way."))
+    if plan.team_best is not None and not (1 <= plan.team_best <= TEAM_MEMBERS_LIMIT):
+        raise StageRefused(
+            gettext_noop(
+                "A team total counts its best 1 to %(most)s members, or all of them (leave "
+                "it empty)."
+            ),
+            most=TEAM_MEMBERS_LIMIT,
+        )
     known = set(Stage.TieBreak.values)
     if any(t not in known for t in plan.tie_breaks) or len(set(plan.tie_breaks)) != len(
         plan.tie_breaks
@@ -193,6 +205,7 @@ def _fields(plan: StagePlan) -> dict:
         "bye_points": plan.bye_points,
         "tie_breaks": list(plan.tie_breaks),
         "hidden": plan.hidden,
+        "team_best": plan.team_best,
     }
 
 

@@ -11,6 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -19,8 +21,9 @@ import seating
 
 from .. import access, limits, seat_plans, services, versions
 from ..forms.seating import SeatingConfirmForm, SeatingForm
-from ..models import WINDS, Game, GameSeat, Session, TableLink
+from ..models import WINDS, Game, GameSeat, LineUp, Session, TableLink, Team
 from ..reading.stages import stage_of_session
+from ..reading.teams import lineups_open
 from ..trail import Actor
 from ..wording.refusals import say
 from .tables_links import link_context
@@ -64,6 +67,7 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
         "table_size": size,
         "check_in": seat_plans.check_in_count(session),
         "free_substitutes": free,
+        "team_lineups": _team_lineups(session),
     }
     if request.method == "POST" and "confirm" in request.POST:
         confirm = SeatingConfirmForm(
@@ -103,7 +107,16 @@ def seat_players(request: HttpRequest, session: Session) -> HttpResponse:
     )
     context["form"] = form
     waiting = seat_plans.awaiting_cut(session)
-    if waiting is not None:
+    if session.event.team_event and lineups_open(session, timezone.now()):
+        # Seating shows who plays: the line-ups would be out before their deadline.
+        context["refusal"] = _(
+            "Captains may send line-ups for session %(number)s until %(deadline)s: seat it "
+            "after the deadline, or clear the deadline on the line-ups page."
+        ) % {
+            "number": session.number,
+            "deadline": date_format(timezone.localtime(session.lineup_deadline), "DATETIME_FORMAT"),
+        }
+    elif waiting is not None:
         context["refusal"] = _(
             "Session %(number)s belongs to %(stage)s, which nobody has entered yet: cut to "
             "it on its stage page first."
@@ -192,6 +205,16 @@ def game_entry_mode(request: HttpRequest, game: Game) -> HttpResponse:
             else _("This game records its final scores only now."),
         )
     return redirect(game.get_absolute_url())
+
+
+def _team_lineups(session) -> dict | None:
+    """For a team event: how many of its teams sent a line-up for the session."""
+    if not session.event.team_event:
+        return None
+    return {
+        "sent": LineUp.objects.filter(session=session).count(),
+        "teams": Team.objects.filter(event_id=session.event_id).count(),
+    }
 
 
 def _too_large_for_the_page(form: SeatingForm, session) -> bool:
