@@ -58,3 +58,10 @@ OPEN_REGISTRATIONS_PER_ACCOUNT = 10
 SIGNAL_MAX_MINUTES = 60
 # The short text a table adds to its referee call.
 REFEREE_NOTE_LENGTH = 120
+
+# Ratings across events: how many events one rating reads, how many games the R-style
+# rating replays, how many ratings one account keeps, how many events the form offers.
+MAX_RATING_EVENTS = 30
+MAX_RATING_GAMES = 5_000
+MAX_RATINGS_PER_ACCOUNT = 50
+MAX_RATING_EVENT_CHOICES = 200
