@@ -64,6 +64,8 @@ from fractions import Fraction
 VERSIONS = {"mers": 1, "tenhou_r": 1, "best_n": 1}
 
 HUNDREDTH = Decimal("0.01")
+# The games factor moves by 0.002 a game: shown to three places.
+THOUSANDTH = Decimal("0.001")
 
 # MERS (see the module's docstring for the sources).
 MERS_MIN_RESULTS = 2
@@ -103,10 +105,10 @@ def _(text: str) -> str:
     return text
 
 
-def _hundredths(value: Decimal | Fraction) -> Decimal:
+def _hundredths(value: Decimal | Fraction, step: Decimal = HUNDREDTH) -> Decimal:
     if isinstance(value, Fraction):
         value = Decimal(value.numerator) / Decimal(value.denominator)
-    return value.quantize(HUNDREDTH, ROUND_HALF_UP)
+    return value.quantize(step, ROUND_HALF_UP)
 
 
 # --- MERS -------------------------------------------------------------------------------
@@ -255,9 +257,9 @@ class RGame:
 
 @dataclass(frozen=True)
 class RStep:
-    """One game of a player's R, to two decimals: the R before, the games played before,
-    the games factor, the place and its score, the table's average, the change and the R
-    after."""
+    """One game of a player's R, to two decimals (the games factor to three): the R
+    before, the games played before, the games factor, the place and its score, the
+    table's average, the change and the R after."""
 
     game: Hashable
     before: Decimal
@@ -332,7 +334,7 @@ def tenhou_r(games: Sequence[RGame]) -> dict[Hashable, RValue]:
                     game.game,
                     _hundredths(before[player]),
                     played.get(player, 0),
-                    _hundredths(factor),
+                    _hundredths(factor, THOUSANDTH),
                     place,
                     _hundredths(score),
                     _hundredths(average),
