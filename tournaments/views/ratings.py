@@ -98,8 +98,8 @@ def rating_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/rating_form.html", {"form": form, "rating": rating})
 
 
-@access.signed_in
 @require_POST
+@access.signed_in
 def rating_delete(request: HttpRequest, pk: int) -> HttpResponse:
     rating = _rating_for_maker(request, pk)
     delete_rating(rating)
