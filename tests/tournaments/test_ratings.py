@@ -298,3 +298,15 @@ def test_a_rating_of_a_formula_version_this_tenbou_lacks_says_so(client, organis
     Rating.objects.filter(pk=rating.pk).update(formula_version=99)
     page = client.get(rating.get_absolute_url()).content.decode()
     assert "version 99 of its formula" in page
+
+
+def test_a_rating_and_its_trace_read_in_japanese(client, organiser):
+    rating = _rating(organiser, [_season(organiser)], Rating.Formula.TENHOU_R)
+    player = Player.objects.get(display_name="A")
+    ja = {"HTTP_ACCEPT_LANGUAGE": "ja"}
+    page = client.get(rating.get_absolute_url(), **ja).content.decode()
+    assert "クラブレーティング（天鳳R）" in page and "このレーティングの計算方法" in page
+    trace = client.get(
+        reverse("tournaments:rating_player", args=[rating.pk, player.pk]), **ja
+    ).content.decode()
+    assert "試合数補正" in trace and "第2節 1卓" in trace and "1499.31" in trace
