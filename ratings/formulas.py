@@ -10,25 +10,35 @@ MERS (`mers`), the EMA's ranking of players:
   ranking is a weighted average of his obtained base ranks from the tournaments he has
   participated in"; a tournament's weight is its MERS weight (TOTAL_MERS = duration +
   players + countries + qualification), computed by the app in `tournaments/reading/ema.py`
-  and handed in here with each result.
+  and handed in here with each result, as are the base ranks (ties as there).
 - The EMA's ranking page before 2018 ("Basics", mahjong-europe.org portal, article 28):
   "To establish a representative ranking five results are needed. A player is required to
   have participated in at least two tournaments to appear on the ranking and a player with
   less than five tournaments is given a result of 0 (weight 1) for each missing
-  tournament." Tenbou pads to five that way (base rank 0, weight 1).
-- From the 2018 update (the issue that asked for this names it; the stored copy of the
-  EMA's page read here shows its base rank and weight sections, not this one, so the values
-  below are the issue's): results count by age with a factor of 1 within a year of the
-  reckoning date, 0.5 between one and two years, 0 when older; part A is the weighted
-  average of every counted result, the best five in full and the others at 80%, padded to
-  five results as above; part B is the weighted average of the best four; the ranking is
-  the mean of parts A and B.
-- Where the sources differ: the pre-2018 page aged results over three years (66.66% after
-  one year, 33.33% after two) and took no parts A and B; Tenbou follows the 2018 rules as
-  the issue gives them (version 1 of this formula). Neither page says which results are
-  "best" when weights differ: Tenbou takes the highest base ranks (the larger weight
-  first, then the newer, among equal base ranks). Results played after the reckoning date
-  are not known on that date and count 0.
+  tournament."
+- The rules since 2018 (the stored copy of the EMA's page read here shows its base rank
+  and weight sections only; these are as the UK association's recap of MERS gives them,
+  "A re-explanation of MERS" in github.com/tomp31/RiichiUKRankingSystem, mers-vs-rukrs.md,
+  and as an open reimplementation checked against the EMA's published ranks states them):
+  a result's weight is its MERS weight x an age factor: 1 up to one year before the
+  reckoning date, 0.5 up to two years, 0 when older ("Results older than a year have their
+  weight halved. Results older than two years no longer count."); at least two results
+  with a weight above 0 to be ranked; fewer than five are padded with results of 0,
+  weight 1; results are ordered by base rank (the larger weight first among equal ranks);
+  part A is the weighted average of the best ceil(5 + 0.8 x (n - 5)) of the n results
+  ("a player with at least 10, 15, 20... results can leave their worst 1, 2, 3... results
+  out"); part B is the weighted average of the best four (padding included); the ranking
+  is the mean of parts A and B.
+- Where the issue's text and these differ: the issue says "part A over the best 5 + 80% of
+  the rest"; it is read here as the recap and the reimplementation read it, as how MANY
+  results part A takes (5 + 80% of those beyond five, rounded up), not as a 0.8 weight on
+  the rest; and the issue's "padded to five" applies to part B as well, since the padding
+  results are results of the player's list. The pre-2018 page aged results over three
+  years (66.66% after one year, 33.33% after two) and took no parts; Tenbou follows the
+  2018 rules (version 1 of this formula). Tenbou keeps base ranks to two decimals as its
+  EMA export does (the reimplementation rounds them to whole numbers). Results played after
+  the reckoning date are not known on that date and count 0. The age is reckoned in
+  calendar years: a result exactly one year old counts in full, exactly two years old half.
 
 Tenhou R (`tenhou_r`), the rating of Tenhou's ranked lobby, as the Tenhou manual gives it
 (https://tenhou.net/man/#RATING; quoted by riichi.wiki "Tenhou.net ranking", section "R
@@ -55,6 +65,7 @@ plain league rule, no outside source.
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -70,8 +81,8 @@ THOUSANDTH = Decimal("0.001")
 # MERS (see the module's docstring for the sources).
 MERS_MIN_RESULTS = 2
 MERS_PADDED_TO = 5
-MERS_PART_A_FULL = 5
-MERS_PART_A_REST = Decimal("0.8")
+MERS_PART_A_FIRST = 5
+MERS_PART_A_BEYOND = Fraction(8, 10)
 MERS_PART_B_BEST = 4
 MERS_PAD_WEIGHT = Decimal(1)
 AGE_FULL = Decimal(1)
@@ -127,15 +138,15 @@ class MersResult:
 
 @dataclass(frozen=True)
 class MersLine:
-    """How one result (or a padding result, `event` None) was counted: its age factor,
-    the share part A takes of it (1, 0.8, or 0 when aged out), and whether part B took it."""
+    """How one result (or a padding result, `event` None) was counted: its age factor
+    (its weight in the parts is `weight` x `age`) and which parts took it."""
 
     event: Hashable | None
     played: datetime.date | None
     base_rank: Decimal
     weight: Decimal
     age: Decimal
-    part_a: Decimal
+    in_part_a: bool
     in_part_b: bool
 
     @property
@@ -178,6 +189,17 @@ def age_factor(played: datetime.date, reckoning: datetime.date) -> Decimal:
     return AGE_NONE
 
 
+def part_a_size(results: int) -> int:
+    """How many of a player's results (padding included) part A takes: five, and 80% of
+    those beyond five, rounded up.
+
+    >>> [part_a_size(n) for n in (5, 6, 9, 10, 15, 20)]
+    [5, 6, 9, 9, 13, 17]
+    """
+    beyond = max(results - MERS_PADDED_TO, 0)
+    return MERS_PART_A_FIRST + math.ceil(MERS_PART_A_BEYOND * beyond)
+
+
 def _weighted_mean(pairs: Iterable[tuple[Decimal, Decimal]]) -> Decimal:
     pairs = list(pairs)
     total = sum((weight for _value, weight in pairs), Decimal(0))
@@ -191,40 +213,35 @@ def mers(results: Sequence[MersResult], *, reckoning: datetime.date) -> MersValu
     >>> day = d.date(2026, 1, 1)
     >>> mers([MersResult(1, day, Decimal(1000), Decimal(1)),
     ...       MersResult(2, day, Decimal(500), Decimal(1))], reckoning=day).value
-    Decimal('525.00')
+    Decimal('337.50')
     """
     aged = [(result, age_factor(result.played, reckoning)) for result in results]
     counted = sorted(
         ((result, age) for result, age in aged if age > 0),
         key=lambda pair: (-pair[0].base_rank, -pair[0].weight * pair[1], _neg(pair[0].played)),
     )
-    lines: list[MersLine] = []
-    for index, (result, age) in enumerate(counted):
-        share = Decimal(1) if index < MERS_PART_A_FULL else MERS_PART_A_REST
-        lines.append(
-            MersLine(
-                result.event,
-                result.played,
-                result.base_rank,
-                result.weight,
-                age,
-                share,
-                index < MERS_PART_B_BEST,
-            )
-        )
-    pads = [
-        MersLine(None, None, Decimal(0), MERS_PAD_WEIGHT, AGE_FULL, Decimal(1), False)
-        for _pad in range(max(0, MERS_PADDED_TO - len(counted)))
+    listed = [
+        (result.event, result.played, result.base_rank, result.weight, age)
+        for result, age in counted
+    ]
+    listed += [(None, None, Decimal(0), MERS_PAD_WEIGHT, AGE_FULL)] * max(
+        0, MERS_PADDED_TO - len(counted)
+    )
+    in_a = part_a_size(len(listed))
+    lines = [
+        MersLine(*values, index < in_a, index < MERS_PART_B_BEST)
+        for index, values in enumerate(listed)
     ]
     dropped = [
-        MersLine(result.event, result.played, result.base_rank, result.weight, age, age, False)
+        MersLine(result.event, result.played, result.base_rank, result.weight, age, False, False)
         for result, age in sorted(aged, key=lambda pair: _neg(pair[0].played))
         if age == 0
     ]
     if len(counted) < MERS_MIN_RESULTS:
-        return MersValue(None, None, None, len(counted), tuple(lines + dropped))
+        real = [line for line in lines if not line.padding]
+        return MersValue(None, None, None, len(counted), tuple(real + dropped))
     part_a = _weighted_mean(
-        (line.base_rank, line.weight * line.age * line.part_a) for line in lines + pads
+        (line.base_rank, line.weight * line.age) for line in lines if line.in_part_a
     )
     part_b = _weighted_mean(
         (line.base_rank, line.weight * line.age) for line in lines if line.in_part_b
@@ -235,7 +252,7 @@ def mers(results: Sequence[MersResult], *, reckoning: datetime.date) -> MersValu
         _hundredths(part_a),
         _hundredths(part_b),
         len(counted),
-        tuple(lines + pads + dropped),
+        tuple(lines + dropped),
     )
 
 

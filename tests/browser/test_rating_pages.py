@@ -58,11 +58,12 @@ def test_a_rating_and_a_players_trace_read_whole_at_390_px(
         found[path] = problems(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
     assert found == {path: [] for path in found}
-    # Aki won both events: base rank 1000 twice, weight 1; part A 2000 / 5 = 400, part B
-    # 1000: 700.00. The trace names both events, each figure and the padding results.
+    # Aki won both events: base rank 1000 twice, weight 1, and three padding results of 0;
+    # part A 2000 / 5 = 400, part B 2000 / 4 = 500: 450.00. The trace names both events,
+    # each figure and the padding results.
     page.goto(f"{live_server.url}/ratings/{season.pk}/players/{player.pk}/")
     main = page.inner_text("main")
-    assert "Part A 400.00, part B 1000.00: (400.00 + 1000.00) / 2 = 700.00." in main
+    assert "Part A 400.00, part B 500.00: (400.00 + 500.00) / 2 = 450.00." in main
     assert "Summer Cup" in main and "place 1 of 8" in main
     assert main.count("Missing result (up to five)") == 3
     figures = page.locator(".trace-figures").first

@@ -19,7 +19,7 @@ from ratings import (
     ranked,
     tenhou_r,
 )
-from ratings.formulas import games_factor
+from ratings.formulas import games_factor, part_a_size
 
 DAY = datetime.date(2026, 6, 1)
 
@@ -53,21 +53,25 @@ def test_a_leap_day_reckoning_counts_back_to_the_28th_of_february():
 
 
 def test_a_player_with_two_results_is_ranked_with_three_missing_results_padded_as_zero():
-    # Part A: (1000 + 500 + 0 + 0 + 0) / 5 = 300 (three padding results of 0, weight 1).
-    # Part B: the best four of two: (1000 + 500) / 2 = 750. Value (300 + 750) / 2 = 525.
+    # Listed: 1000, 500 and three padding results of 0, weight 1.
+    # Part A (all five): (1000 + 500 + 0 + 0 + 0) / 5 = 300.
+    # Part B (the best four, one padding result left out): (1000 + 500 + 0 + 0) / 4 = 375.
+    # Value (300 + 375) / 2 = 337.5.
     value = mers([fresh(1, 1000), fresh(2, 500)], reckoning=DAY)
     assert (value.part_a, value.part_b, value.value) == (
         Decimal("300.00"),
-        Decimal("750.00"),
-        Decimal("525.00"),
+        Decimal("375.00"),
+        Decimal("337.50"),
     )
     assert value.counted == 2
     assert [line.padding for line in value.lines] == [False, False, True, True, True]
+    assert [line.in_part_b for line in value.lines] == [True, True, True, True, False]
 
 
 def test_a_player_with_one_result_is_not_ranked():
     value = mers([fresh(1, 1000)], reckoning=DAY)
     assert value.value is None and value.counted == 1
+    assert [line.event for line in value.lines] == [1]
 
 
 def test_a_result_aged_out_does_not_make_a_second_result():
@@ -77,45 +81,67 @@ def test_a_result_aged_out_does_not_make_a_second_result():
     assert value.lines[-1].event == 2 and value.lines[-1].age == 0
 
 
-def test_three_results_are_padded_to_five_in_part_a_only():
-    # Part A: (1000 + 800 + 600 + 0 + 0) / 5 = 480. Part B: (1000 + 800 + 600) / 3 = 800.
-    # Value (480 + 800) / 2 = 640.
+def test_three_results_are_padded_to_five():
+    # Listed best first: 1000, 800, 600, then 0, 0 (weight 1 each).
+    # Part A: (1000 + 800 + 600 + 0 + 0) / 5 = 480. Part B: (1000 + 800 + 600 + 0) / 4 = 600.
+    # Value (480 + 600) / 2 = 540.
     value = mers([fresh(1, 600), fresh(2, 1000), fresh(3, 800)], reckoning=DAY)
     assert (value.part_a, value.part_b, value.value) == (
         Decimal("480.00"),
-        Decimal("800.00"),
-        Decimal("640.00"),
+        Decimal("600.00"),
+        Decimal("540.00"),
     )
-    # Best first, then the two padding results.
     assert [line.event for line in value.lines] == [2, 3, 1, None, None]
 
 
-def test_results_past_the_best_five_count_at_eighty_percent_in_part_a():
-    # Part A: (900 + 800 + 700 + 600 + 500 + 0.8 x 400) / (5 + 0.8) = 3820 / 5.8
-    # = 658.6206...; part B: (900 + 800 + 700 + 600) / 4 = 750;
-    # value (658.6206... + 750) / 2 = 704.3103... -> 704.31.
-    results = [fresh(n, rank) for n, rank in enumerate((400, 500, 600, 700, 800, 900))]
+def test_part_a_takes_five_and_eighty_percent_of_the_results_beyond_five():
+    # 5 + 0.8 x 1 = 5.8 -> 6 of 6; 5 + 0.8 x 2 = 6.6 -> 7 of 7; 5 + 0.8 x 5 = 9 of 10;
+    # 5 + 0.8 x 10 = 13 of 15; 5 + 0.8 x 15 = 17 of 20.
+    assert [part_a_size(n) for n in (5, 6, 7, 10, 15, 20)] == [5, 6, 7, 9, 13, 17]
+
+
+def test_with_ten_results_part_a_leaves_the_worst_out():
+    # Base ranks 1000, 900, ..., 100 at weight 1. Part A: the best 9 (5 + 0.8 x 5):
+    # (1000 + 900 + ... + 200) / 9 = 5400 / 9 = 600. Part B: (1000+900+800+700)/4 = 850.
+    # Value (600 + 850) / 2 = 725.
+    results = [fresh(n, 100 * n) for n in range(1, 11)]
     value = mers(results, reckoning=DAY)
     assert (value.part_a, value.part_b, value.value) == (
-        Decimal("658.62"),
-        Decimal("750.00"),
-        Decimal("704.31"),
+        Decimal("600.00"),
+        Decimal("850.00"),
+        Decimal("725.00"),
     )
-    assert [line.part_a for line in value.lines] == [1, 1, 1, 1, 1, Decimal("0.8")]
-    assert [line.in_part_b for line in value.lines] == [True] * 4 + [False] * 2
+    assert [line.in_part_a for line in value.lines] == [True] * 9 + [False]
+
+
+def test_with_six_results_part_a_takes_them_all():
+    # 900 ... 400: part A (900+800+700+600+500+400) / 6 = 650; part B 3000 / 4 = 750;
+    # value 700.
+    results = [fresh(n, rank) for n, rank in enumerate((400, 500, 600, 700, 800, 900))]
+    assert mers(results, reckoning=DAY).value == Decimal("700.00")
 
 
 def test_tournament_weight_and_age_multiply_in_both_parts():
-    # 1000 at weight 2 this year (2 x 1 = 2); 400 at weight 1, 18 months old (1 x 0.5).
+    # 1000 at weight 2 this year (2 x 1 = 2); 400 at weight 1, 18 months old (1 x 0.5);
+    # three padding results of 0 at weight 1.
     # Part A: (1000 x 2 + 400 x 0.5 + 0 x 3) / (2 + 0.5 + 3) = 2200 / 5.5 = 400.
-    # Part B: (1000 x 2 + 400 x 0.5) / 2.5 = 880. Value (400 + 880) / 2 = 640.
+    # Part B: (1000 x 2 + 400 x 0.5 + 0 + 0) / (2 + 0.5 + 1 + 1) = 2200 / 4.5 = 488.888...
+    # Value (400 + 488.888...) / 2 = 444.444... -> 444.44.
     results = [fresh(1, 1000, weight=2), fresh(2, 400, played=datetime.date(2024, 12, 1))]
     value = mers(results, reckoning=DAY)
     assert (value.part_a, value.part_b, value.value) == (
         Decimal("400.00"),
-        Decimal("880.00"),
-        Decimal("640.00"),
+        Decimal("488.89"),
+        Decimal("444.44"),
     )
+
+
+def test_among_equal_base_ranks_the_heavier_result_comes_first():
+    # Five results: 800 at weight 1, then 800 at weight 3 and three of 100: part B takes
+    # the heavier 800 first; all are in part A either way.
+    results = [fresh(1, 800), fresh(2, 800, weight=3)] + [fresh(n, 100) for n in (3, 4, 5)]
+    value = mers(results, reckoning=DAY)
+    assert [line.event for line in value.lines][:2] == [2, 1]
 
 
 def test_players_who_share_a_place_share_its_base_rank_and_so_their_ranking():
@@ -126,8 +152,9 @@ def test_players_who_share_a_place_share_its_base_rank_and_so_their_ranking():
     assert shared == Decimal("833.33")
     one = mers([fresh(1, shared), fresh(2, 0)], reckoning=DAY)
     other = mers([fresh(1, shared), fresh(2, 0)], reckoning=DAY)
-    # Part A 833.33 / 5 = 166.666; part B 833.33 / 2 = 416.665; mean 291.6655 -> 291.67.
-    assert one.value == other.value == Decimal("291.67")
+    # Part A 833.33 / 5 = 166.666; part B 833.33 / 4 = 208.3325;
+    # mean 187.49925 -> 187.50.
+    assert one.value == other.value == Decimal("187.50")
     assert ranked({"a": one.value, "b": other.value, "c": Decimal(100)}) == [
         (1, "a"),
         (1, "b"),

@@ -94,9 +94,9 @@ def test_a_players_r_trace_names_each_game_and_its_figures(client, organiser):
 
 def test_a_mers_ranking_over_two_events_from_their_final_placements(organiser):
     # Two one-day events of four players, no countries: MERS weight 1 each. In both,
-    # A, B, C, D place 1-4: base ranks 1000, 666.67, 333.33, 0.
-    # A: part A (1000 + 1000 + 0 x 3) / 5 = 400, part B 1000: 700.00.
-    # B: part A 1333.34 / 5 = 266.668, part B 666.67: (266.668 + 666.67) / 2 = 466.669.
+    # A, B, C, D place 1-4: base ranks 1000, 666.67, 333.33, 0; three padding results.
+    # A: part A (1000 + 1000) / 5 = 400, part B (1000 + 1000) / 4 = 500: 450.00.
+    # B: part A 1333.34 / 5 = 266.668, part B 1333.34 / 4 = 333.335: 300.0015 -> 300.00.
     events = []
     for slug in ("spring", "summer"):
         event = _event(organiser, slug)
@@ -105,8 +105,8 @@ def test_a_mers_ranking_over_two_events_from_their_final_placements(organiser):
         events.append(event)
     rating = _rating(organiser, events, Rating.Formula.MERS)
     values = _values(rating)
-    assert values["A"] == Decimal("700.00")
-    assert values["B"] == Decimal("466.67")
+    assert values["A"] == Decimal("450.00")
+    assert values["B"] == Decimal("300.00")
     assert values["D"] == Decimal("0.00")
     table = reading.table(rating)
     assert table.events[events[0].pk].weight == 1

@@ -262,7 +262,7 @@ def trace_lines(rating: Rating, values: Table, row: Row) -> list[TraceLine]:
                         (_("base rank"), line.base_rank),
                         (_("weight"), line.weight),
                         (_("age factor"), line.age),
-                        (_("share in part A"), line.part_a),
+                        (_("in part A"), _("yes") if line.in_part_a else _("no")),
                         (_("in part B"), _("yes") if line.in_part_b else _("no")),
                     ),
                     counted=line.age > 0,
