@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.builders import final_game
+from tests.tournaments.builders import final_game, tied_event
 from tournaments import services
 from tournaments.models import Event, Player, Rating, Session
 from tournaments.reading import ratings as reading
@@ -111,6 +111,36 @@ def test_a_mers_ranking_over_two_events_from_their_final_placements(organiser):
     table = reading.table(rating)
     assert table.events[events[0].pk].weight == 1
     assert table.places[(events[0].pk, table.rows[0].player)] == ("1", 4)
+
+
+def test_players_who_share_a_place_share_its_base_rank_in_the_mers_ranking(organiser):
+    # P and Q tie for first of four, R and S for third (split ties): P and Q hold 1st and
+    # 2nd, (1000 + 666.67) / 2 = 833.33 each; R and S hold 3rd and 4th, (333.33 + 0) / 2
+    # = 166.67 each. A second event where all four place in the order P Q R S: 1000,
+    # 666.67, 333.33, 0.
+    # P: listed 1000, 833.33, 0, 0, 0: part A 1833.33 / 5 = 366.666, part B
+    # 1833.33 / 4 = 458.3325: 412.49925 -> 412.50.
+    # Q: 833.33, 666.67: part A 1500 / 5 = 300, part B 1500 / 4 = 375: 337.50.
+    tied = tied_event()
+    other = _event(organiser, "after", day=DAY)
+    session = Session.objects.create(event=other, number=1, date=DAY)
+    final_game(session, ["P", "Q", "R", "S"], [40000, 30000, 20000, 10000], 1)
+    rating = _rating(organiser, [tied, other], Rating.Formula.MERS)
+    table = reading.table(rating)
+    shared = {
+        row.name: [line.base_rank for line in row.detail.lines if line.event == tied.pk]
+        for row in table.rows
+    }
+    assert shared == {
+        "P": [Decimal("833.33")],
+        "Q": [Decimal("833.33")],
+        "R": [Decimal("166.67")],
+        "S": [Decimal("166.67")],
+    }
+    values = _values(rating)
+    assert (values["P"], values["Q"]) == (Decimal("412.50"), Decimal("337.50"))
+    player = Player.objects.get(display_name="P")
+    assert table.places[(tied.pk, player.pk)] == ("1=", 4)
 
 
 def test_a_player_of_one_mers_event_is_listed_but_not_ranked(client, organiser):
