@@ -38,7 +38,7 @@ def _rating_for_maker(request: HttpRequest, pk: int) -> Rating:
 
 @access.anyone
 def rating_list(request: HttpRequest) -> HttpResponse:
-    shown = list(reading.readable_ratings(request).select_related(None)[:LIST_LIMIT])
+    shown = list(reading.readable_ratings(request)[:LIST_LIMIT])
     return render(
         request,
         "tournaments/ratings.html",
