@@ -69,3 +69,15 @@ def test_a_rating_and_a_players_trace_read_whole_at_390_px(
     figures = page.locator(".trace-figures").first
     box = figures.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+
+def test_a_players_trace_reads_whole_in_japanese_at_390_px(live_server, page: Page, season):
+    page.set_viewport_size(PHONE)
+    page.set_extra_http_headers({"Accept-Language": "ja"})
+    player = Player.objects.get(display_name="Ben")
+    for path in (f"/ratings/{season.pk}/", f"/ratings/{season.pk}/players/{player.pk}/"):
+        page.goto(f"{live_server.url}{path}")
+        assert page.evaluate("document.documentElement.lang") == "ja"
+        assert problems(page) == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+    assert "基本ランク" in page.inner_text("main") and "8人中4位" in page.inner_text("main")

@@ -78,6 +78,7 @@ def test_the_r_rating_of_a_club_season_from_its_stored_games(organiser):
         "A": Decimal("1499.31"),
     }
     assert [row.place for row in reading.table(rating).rows] == [1, 2, 3, 4]
+    assert [row.count for row in reading.table(rating).rows] == [2, 2, 2, 2]
 
 
 def test_a_players_r_trace_names_each_game_and_its_figures(client, organiser):

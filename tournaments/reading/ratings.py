@@ -61,6 +61,17 @@ class Row:
     value: Decimal | None
     detail: object  # MersValue, RValue or BestValue
 
+    @property
+    def count(self) -> int:
+        """The results counted (MERS: those within two years), games (R) or events (best
+        of n) behind the value."""
+        detail = self.detail
+        if isinstance(detail, formulas.MersValue):
+            return detail.counted
+        if isinstance(detail, formulas.RValue):
+            return detail.games
+        return len(detail.lines)
+
 
 @dataclass
 class Table:
