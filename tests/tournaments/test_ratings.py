@@ -341,3 +341,22 @@ def test_a_rating_and_its_trace_read_in_japanese(client, organiser):
         reverse("tournaments:rating_player", args=[rating.pk, player.pk]), **ja
     ).content.decode()
     assert "試合数補正" in trace and "第2節 1卓" in trace and "1499.31" in trace
+
+
+def test_an_account_keeps_at_most_fifty_ratings(organiser_client, organiser):
+    event = _season(organiser)
+    for number in range(50):
+        _rating(organiser, [event], Rating.Formula.TENHOU_R, name=f"R{number}")
+    answer = organiser_client.post(reverse("tournaments:rating_create"), _form([event]))
+    assert "You keep 50 ratings already: delete one first." in answer.content.decode()
+    assert Rating.objects.count() == 50
+
+
+def test_an_r_rating_past_its_bound_of_games_says_so_and_rates_nothing(
+    client, organiser, monkeypatch
+):
+    monkeypatch.setattr(reading, "MAX_RATING_GAMES", 1)
+    rating = _rating(organiser, [_season(organiser)], Rating.Formula.TENHOU_R)
+    page = client.get(rating.get_absolute_url()).content.decode()
+    assert "This rating would replay more than 1 games: choose fewer events." in page
+    assert reading.table(rating).rows == []
