@@ -62,3 +62,10 @@ REFEREE_NOTE_LENGTH = 120
 # tournament) and players one team holds, reserves included.
 TEAMS_LIMIT = 64
 TEAM_MEMBERS_LIMIT = 12
+
+# Ratings across events: how many events one rating reads, how many games the R-style
+# rating replays, how many ratings one account keeps, how many events the form offers.
+MAX_RATING_EVENTS = 30
+MAX_RATING_GAMES = 5_000
+MAX_RATINGS_PER_ACCOUNT = 50
+MAX_RATING_EVENT_CHOICES = 200

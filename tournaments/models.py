@@ -1880,3 +1880,61 @@ class PasswordResetRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.email} from {self.ip_address} at {self.requested_at:%Y-%m-%d %H:%M}"
+
+
+class Rating(models.Model):
+    """A named computation over chosen events: its formula (with the version of that
+    formula's rules pinned when it was made), a reckoning date, and for "best of n" its n.
+    Values are computed when read (`reading.ratings`), kept in the view cache under the
+    events' results versions, so they are never stale and never stored."""
+
+    class Formula(models.TextChoices):
+        MERS = "mers", _("EMA ranking (MERS)")
+        TENHOU_R = "tenhou_r", _("Club rating (Tenhou R)")
+        BEST_N = "best_n", _("Best results by match points")
+
+    name = models.CharField(max_length=120, verbose_name=_("name"))
+    formula = models.CharField(max_length=10, choices=Formula.choices, verbose_name=_("formula"))
+    formula_version = models.PositiveSmallIntegerField(
+        default=1,
+        verbose_name=_("formula version"),
+        help_text=_("The version of the formula's rules this rating keeps to."),
+    )
+    reckoning_date = models.DateField(
+        verbose_name=_("reckoning date"),
+        help_text=_("Results are counted as they stood on this day."),
+    )
+    best_of = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        verbose_name=_("results counted"),
+        help_text=_("For best results: how many events of each player count."),
+    )
+    events = models.ManyToManyField(Event, related_name="ratings", verbose_name=_("events"))
+    is_public = models.BooleanField(
+        default=False,
+        verbose_name=_("public"),
+        help_text=_("Anyone may read a public rating while all its events are public."),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+
+    class Meta:
+        ordering = ["-reckoning_date", "name", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(formula="best_n", best_of__gte=1) | ~Q(formula="best_n"),
+                name="rating_best_of_counts_something",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:rating", args=[self.pk])

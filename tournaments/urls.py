@@ -9,6 +9,7 @@ from .views import (
     imports,
     live,
     offline,
+    ratings,
     registrations,
     room,
     roster,
@@ -271,5 +272,16 @@ urlpatterns = [
         "games/<int:pk>/penalties/<int:penalty_id>/delete/",
         games.penalty_delete,
         name="penalty_delete",
+    ),
+    # Ratings across events (views/ratings.py).
+    path("ratings/", ratings.rating_list, name="ratings"),
+    path("ratings/new/", ratings.rating_create, name="rating_create"),
+    path("ratings/<int:pk>/", ratings.rating_detail, name="rating"),
+    path("ratings/<int:pk>/edit/", ratings.rating_edit, name="rating_edit"),
+    path("ratings/<int:pk>/delete/", ratings.rating_delete, name="rating_delete"),
+    path(
+        "ratings/<int:pk>/players/<int:player_id>/",
+        ratings.rating_player,
+        name="rating_player",
     ),
 ]

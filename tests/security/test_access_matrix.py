@@ -25,12 +25,14 @@ from tournaments.models import (
     Game,
     PendingImport,
     Player,
+    Rating,
     Registration,
     Session,
     Stage,
     Team,
     TrailEntry,
 )
+from tournaments.services.ratings import save_rating
 
 ROLES = ("organiser", "table link", "stranger", "anonymous")
 KINDS = ("public", "private")
@@ -220,6 +222,14 @@ SPEC = {
     "game_reopen":        row("finished",      POST_ONLY_FOR_ANYONE, organisers(GO)),
     "penalty_new":        row("game",          organisers(), organisers(GO)),
     "penalty_delete":     row("game penalty",  POST_ONLY_FOR_ANYONE, organisers(GO)),
+    # Ratings: the organiser made one over each event, public over the public event and
+    # private over the private one; its maker alone changes it.
+    "ratings":            row("",              ANYONE),
+    "rating_create":      row("",              signed_in(), signed_in()),
+    "rating":             row("rating",        READERS),
+    "rating_player":      row("rating rated",  READERS),
+    "rating_edit":        row("rating",        organisers(), organisers()),
+    "rating_delete":      row("rating",        POST_ONLY_FOR_ANYONE, organisers(GO)),
 }
 # fmt: on
 
@@ -246,6 +256,18 @@ DATA = {
     "penalty_new": {"seat": "0", "match_points": "-5", "reason": "late"},
     "hand_new": {**RON, "number": "2"},
     "hand_edit": RON,
+    "rating_create": {
+        "name": "Season",
+        "formula": "best_n",
+        "best_of": "2",
+        "reckoning_date": "2026-12-31",
+    },
+    "rating_edit": {
+        "name": "Renamed",
+        "formula": "best_n",
+        "best_of": "2",
+        "reckoning_date": "2026-12-31",
+    },
 }
 
 URL_NAMES = sorted(pattern.name for pattern in urls.urlpatterns)
@@ -288,7 +310,19 @@ def _event(kind: str, organisers) -> dict:
         event=event, number=1, name="Qualifying", first_session=1, last_session=1
     )
     team = Team.objects.create(event=event, name=f"{kind} team")
+    rating = save_rating(
+        None,
+        user=organisers[0],
+        name=f"The {kind} rating",
+        formula=Rating.Formula.BEST_N,
+        reckoning_date=datetime.date(2026, 12, 31),
+        best_of=2,
+        events=[event],
+        is_public=kind == "public",
+    )
     return {
+        "rating": rating,
+        "rated": done_players[0],
         "event": event,
         "team": team,
         "stage": stage,
@@ -364,6 +398,8 @@ def _args(world, kind: str, names: str) -> list:
         "registration": [made["registration"].pk],
         "stage": [made["stage"].number],
         "team": [made["team"].pk],
+        "rating": [made["rating"].pk],
+        "rated": [made["rated"].pk],
         "entry": [TrailEntry.objects.filter(event=event).values_list("pk", flat=True).first()],
     }
     if "import" in names.split():

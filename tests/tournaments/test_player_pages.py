@@ -199,11 +199,11 @@ def test_the_player_page_costs_the_same_queries_for_few_and_many_games(
         final(session if number % 2 else cup, players, [41300, 24900, 21800, 12000], number)
 
     # The statistics add two queries: the player's stored statistics of finished games and
-    # their seats in games still going.
-    with django_assert_max_num_queries(5):
+    # their seats in games still going; the ratings section one (the ratings they hold).
+    with django_assert_max_num_queries(6):
         response = client.get(player_url(players[0]))
     assert len(polyline_points(content(response))) == games
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):
         response = client.get(player_url(players[0], "thursday"))
     assert len(polyline_points(content(response))) == games // 2
 
