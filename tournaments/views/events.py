@@ -26,7 +26,7 @@ from scoring.rules import PRESET_SOURCES
 from .. import access, charts, limits, pagecache, services, totals, trail, versions
 from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm, SessionForm
 from ..limits import MAX_PLAYER_GAME_PAGES
-from ..models import WINDS, Event, Game, GameSeat, Player, Session
+from ..models import WINDS, Event, Game, GameSeat, Player, PlayerAlias, Session
 from ..reading import ema
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, player_statistics
@@ -383,18 +383,18 @@ def _substitute_seats(form: GameForm, players: list[Player]) -> list[int]:
 @access.anyone
 def player_list(request: HttpRequest) -> HttpResponse:
     readable = Event.objects.visible_to(request.user)
-    players = (
-        access.visible_players(request.user)
-        .filter(active=True)
-        .annotate(
-            games_played=Count(
-                "seats", filter=Q(seats__game__session__event__in=readable.values("pk"))
-            )
-        )
+    query = " ".join(request.GET.get("q", "").split())[:60]
+    found = access.visible_players(request.user)
+    if query:
+        # A merged player's old name is an alias of the kept one: the search finds it.
+        matching = Q(display_name__icontains=query) | Q(aliases__name__icontains=query)
+        found = found.filter(pk__in=Player.objects.filter(matching).values("pk"))
+    players = found.filter(active=True).annotate(
+        games_played=Count("seats", filter=Q(seats__game__session__event__in=readable.values("pk")))
     )
     table = PlayerTable(players)
     BoundedRequestConfig(request, paginate={"per_page": 100}).configure(table)
-    return render(request, "tournaments/player_list.html", {"table": table})
+    return render(request, "tournaments/player_list.html", {"table": table, "query": query})
 
 
 @access.signed_in
@@ -419,7 +419,10 @@ def player_edit(request: HttpRequest, player: Player) -> HttpResponse:
     """A player's names, EMA number and country, for the organisers of an event they
     played in and their own login."""
     form = PlayerForm(
-        request.POST or None, instance=player, known=access.visible_players(request.user)
+        request.POST or None,
+        instance=player,
+        known=access.visible_players(request.user),
+        privacy=access.may_choose_privacy(request.user, player),
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -462,13 +465,21 @@ def _places_shown(events: list[Event]) -> int:
 PHONE_CHART_WIDTH = 360
 
 
+# A player's other names shown under their name (a person merged more often is rare).
+MAX_ALIASES_SHOWN = 10
+
+
 # A player's games, newest first, a page at a time: a league's regular plays hundreds.
 PLAYER_GAMES_PER_PAGE = 50
 
 
 @access.anyone
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
+    player = Player.objects.filter(pk=pk).first()
+    if player is None:
+        # A player merged into another: their old address leads to the one they became.
+        alias = get_object_or_404(PlayerAlias, former_id=pk)
+        return redirect("tournaments:player", alias.player_id)
     chosen = None
     if request.GET.get("event"):
         # A private event is not there for those who may not read it: 404, as everywhere.
@@ -501,7 +512,10 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "player": player,
         "chosen": chosen,
-        "show_real_name": request.user.is_authenticated,
+        "show_real_name": access.may_see_real_name(request.user, player),
+        "aliases": list(player.aliases.values_list("name", flat=True)[:MAX_ALIASES_SHOWN]),
+        "can_merge": access.may_link_login(request.user, player),
+        "may_choose_privacy": access.may_choose_privacy(request.user, player),
         "can_link": organises_one
         or access.may_link_login(request.user, player)
         or access.may_unlink_login(request.user, player),
