@@ -28,6 +28,7 @@ from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm,
 from ..limits import MAX_PLAYER_GAME_PAGES
 from ..models import WINDS, Event, Game, GameSeat, Player, PlayerAlias, Session
 from ..reading import ema
+from ..reading.placement import final_placement
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, player_statistics
 from ..tables import (
@@ -469,6 +470,10 @@ PHONE_CHART_WIDTH = 360
 MAX_ALIASES_SHOWN = 10
 
 
+# A player's events, newest first, a page at a time: a club's regular plays one a week.
+PLAYER_EVENTS_PER_PAGE = 20
+
+
 # A player's games, newest first, a page at a time: a league's regular plays hundreds.
 PLAYER_GAMES_PER_PAGE = 50
 
@@ -494,6 +499,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "event": lambda slug: chosen.slug if chosen else None,
             "page": pagecache.whole_number(1, MAX_PLAYER_GAME_PAGES),
+            "events": pagecache.whole_number(1, MAX_PLAYER_GAME_PAGES),
         },
     )
     record = pagecache.cached(
@@ -522,6 +528,28 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "record_html": record["html"],
     }
     return render(request, "tournaments/player_detail.html", context)
+
+
+def _placed(event: Event, player: Player) -> dict[str, Any] | None:
+    """The player's place in the event's final ranking and how many are ranked; None
+    while a stage hides the totals (from everyone here: this part of the page is the same
+    for every reader) or when the ranking does not hold the player."""
+    if event.totals_hidden:
+        return None
+    # Worked out once for each results version of the event, for every player in it.
+    places = versions.cached("places", event, versions.RESULTS, lambda: _places(event))
+    place = places["players"].get(player.pk)
+    if place is None:
+        return None
+    return {"place": place[0], "shared": place[1], "of": places["count"]}
+
+
+def _places(event: Event) -> dict[str, Any]:
+    placement = final_placement(event)
+    return {
+        "count": len(placement),
+        "players": {placed.player.pk: (placed.place, placed.shared) for placed in placement},
+    }
 
 
 def _player_record(request, player: Player, chosen: Event | None, readable) -> dict[str, Any]:
@@ -553,6 +581,14 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
     places = _places_shown([row["event"] for row in events])
     for row in events:
         row["places"] = row["totals"].placement_counts[:places]
+    # The events a page at a time, newest first; the place in each is worked out for the
+    # page's events only.
+    event_pages = max(1, -(-len(events) // PLAYER_EVENTS_PER_PAGE))
+    events_page = min(int(request.GET.get("events", 1)), event_pages)
+    start = (events_page - 1) * PLAYER_EVENTS_PER_PAGE
+    events_shown = events[start : start + PLAYER_EVENTS_PER_PAGE]
+    for row in events_shown:
+        row["placed"] = _placed(row["event"], player)
     # The record below counts the places of the event chosen, or of every event.
     shown_places = _places_shown([chosen]) if chosen else places
     shown = by_event.get(chosen.pk, []) if chosen else seats
@@ -572,7 +608,10 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
     context = {
         "player": player,
         "chosen": chosen,
-        "events": events,
+        "events": events_shown,
+        "events_count": len(events),
+        "events_page": events_page,
+        "events_pages": event_pages,
         "totals": totals,
         "totals_places": totals.placement_counts[:shown_places],
         "overall": overall,
