@@ -278,3 +278,30 @@ def test_no_page_is_stale_after_a_merge(twice):
     assert served[4] != before[4]
     assert "Summer" in served[4]
     assert summer.pk  # the event is the one recounted
+
+
+def test_the_profile_lists_events_a_page_at_a_time_with_the_place_in_each(organiser, monkeypatch):
+    from tournaments.views import events as event_views
+
+    monkeypatch.setattr(event_views, "PLAYER_EVENTS_PER_PAGE", 2)
+    for day, scores in ((1, [40000, 30000, 20000, 10000]), (2, [10000, 20000, 30000, 40000])):
+        final_game(
+            _session(_event(organiser, f"cup-{day}", day)), ["Mio", "X", "Y", "Z"], scores, 1
+        )
+    final_game(_session(_event(organiser, "cup-3", 3)), ["X", "Mio", "Y", "Z"], [25000] * 4, 1)
+    mio = Player.objects.get(display_name="Mio")
+    url = reverse("tournaments:player", args=[mio.pk])
+
+    def events_part(query=""):
+        page = Client().get(url + query).content.decode()
+        return page.split('id="events-title"', 1)[1].split('id="record-title"', 1)[0]
+
+    first, second, beyond = events_part(), events_part("?events=2"), events_part("?events=99")
+
+    # Newest first: cup 3 (an even split, Mio 2nd of 4 by seat order) and cup 2 (last).
+    assert "Cup-3" in first and "Cup-2" in first and "Cup-1" not in first
+    assert "Events page 1 of 2" in first and "Older events" in first and "3 events" in first
+    assert "Cup-1" in second and "Cup-3" not in second and "Newer events" in second
+    assert "Cup-1" in beyond and "Events page 2 of 2" in beyond
+    cells = first.split('data-testid="event-place">')[1:]
+    assert [cell.split("<", 1)[0] for cell in cells] == ["2 of 4", "4 of 4"]
