@@ -5,6 +5,7 @@ and two people are never merged."""
 from __future__ import annotations
 
 import datetime
+import json
 from decimal import Decimal
 
 import pytest
@@ -14,7 +15,7 @@ from django.urls import reverse
 
 from tests.tournaments.builders import final_game
 from tests.tournaments.test_page_freshness import normal
-from tournaments import services
+from tournaments import backup, services
 from tournaments.models import (
     CheckIn,
     Event,
@@ -305,3 +306,42 @@ def test_the_profile_lists_events_a_page_at_a_time_with_the_place_in_each(organi
     assert "Cup-1" in beyond and "Events page 2 of 2" in beyond
     cells = first.split('data-testid="event-place">')[1:]
     assert [cell.split("<", 1)[0] for cell in cells] == ["2 of 4", "4 of 4"]
+
+
+def _restored(data) -> None:
+    from django.contrib.auth import get_user_model
+
+    Event.objects.all().delete()
+    Player.objects.all().delete()
+    get_user_model().objects.all().delete()
+    backup.restore_site(data)
+
+
+def test_the_backup_carries_aliases_and_the_real_name_choice(twice):
+    services.merge_players(twice["kenji"].pk, twice["sato"].pk)
+    Player.objects.filter(display_name="Kenji").update(real_name_shown="organisers")
+    data = json.loads(json.dumps(backup.dump_site(), default=str))
+
+    _restored(data)
+
+    kenji = Player.objects.get(display_name="Kenji")
+    assert list(kenji.aliases.values_list("name", flat=True)) == ["K. Sato"]
+    assert kenji.real_name_shown == "organisers"
+    page = Client().get(reverse("tournaments:players") + "?q=k.+sato").content.decode()
+    assert ">Kenji<" in page
+
+
+@pytest.mark.parametrize(
+    "change, problem",
+    [
+        ({"aliases": "K. Sato"}, "“aliases” is a list of at most 100 names"),
+        ({"aliases": ["x" * 61]}, "alias of player"),
+        ({"real_name_shown": "nobody"}, "real_name_shown"),
+    ],
+)
+def test_a_backup_with_bad_aliases_or_choice_is_refused(twice, change, problem):
+    data = json.loads(json.dumps(backup.dump_site(), default=str))
+    data["players"][0].update(change)
+
+    with pytest.raises(backup.RestoreRefused, match=problem):
+        _restored(data)
