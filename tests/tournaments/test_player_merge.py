@@ -345,3 +345,14 @@ def test_a_backup_with_bad_aliases_or_choice_is_refused(twice, change, problem):
 
     with pytest.raises(backup.RestoreRefused, match=problem):
         _restored(data)
+
+
+def test_the_roster_search_finds_a_merged_player_by_the_old_name(twice, organiser_client):
+    services.merge_players(twice["kenji"].pk, twice["sato"].pk)
+    autumn = _event(Event.objects.get(slug="spring").organisers.get(), "autumn", 28)
+
+    page = organiser_client.get(
+        reverse("tournaments:roster", args=[autumn.slug]) + "?q=sato"
+    ).content.decode()
+
+    assert f'value="{twice["kenji"].pk}"' in page
