@@ -315,6 +315,33 @@ def may_unlink_login(user, player: Player) -> bool:
     return user.is_superuser or player.user_id == user.pk
 
 
+def may_see_real_name(user, player: Player) -> bool:
+    """Whether `user` sees the player's real name, as the player's login chose
+    (`Player.real_name_shown`): everyone, anyone signed in (the default), or only the
+    organisers of an event the player played in or is on the roster of. The player's own
+    login and superusers always do."""
+    if not player.real_name:
+        return False
+    shown = Player.RealNameShown
+    if player.real_name_shown == shown.EVERYONE:
+        return True
+    if not user.is_authenticated:
+        return False
+    if player.real_name_shown == shown.SIGNED_IN:
+        return True
+    if user.is_superuser or player.user_id == user.pk:
+        return True
+    return (
+        player.seats.filter(game__session__event__organisers=user).exists()
+        or player.entries.filter(event__organisers=user).exists()
+    )
+
+
+def may_choose_privacy(user, player: Player) -> bool:
+    """The player's own login (and superusers) choose who sees the real name."""
+    return user.is_authenticated and (user.is_superuser or player.user_id == user.pk)
+
+
 # The decorators. Each names who may use the view (`ACCESS`, read by the access test) and
 # loads what the view works on once. `require_POST` and the like go above them: a view
 # that takes only a POST says so before anyone's access is looked up.
@@ -469,18 +496,20 @@ def hand_entry_game(view: Callable | None = None, *, phone: bool = False):
     return decorate(view) if view is not None else decorate
 
 
-def _of_player(refusal: Callable[[], str]) -> Callable[[Callable], Callable]:
-    """Organisers of an event the player played in (see `may_link_login`) and the login
-    linked to the player (`may_unlink_login`); 404 for a player the user may not know of
-    (see `visible_players`); `refusal()` says why to anyone else who may know of them. The
-    view gets `player` for `pk`."""
+def _of_player(
+    refusal: Callable[[], str], *, own_login: bool = True
+) -> Callable[[Callable], Callable]:
+    """Organisers of an event the player played in (see `may_link_login`) and, with
+    `own_login`, the login linked to the player (`may_unlink_login`); 404 for a player the
+    user may not know of (see `visible_players`); `refusal()` says why to anyone else who
+    may know of them. The view gets `player` for `pk`."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)
         def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
             player = get_object_or_404(Player, pk=pk)
-            if not may_link_login(request.user, player) and not may_unlink_login(
-                request.user, player
+            if not may_link_login(request.user, player) and not (
+                own_login and may_unlink_login(request.user, player)
             ):
                 # Known only from other organisers' private events: not there, as on its
                 # page.
@@ -504,4 +533,10 @@ player_editor = _of_player(
         "Only an organiser of an event this player played in, or the player's own login, "
         "can change their details."
     )
+)
+# Merging another player into this one (the same person entered twice): organisers of an
+# event this player played in, and superusers; the view asks the same of the other player.
+player_merger = _of_player(
+    lambda: _("Only an organiser of an event this player played in can merge them."),
+    own_login=False,
 )

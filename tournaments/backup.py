@@ -29,6 +29,7 @@ from .models import (
     Game,
     LineUp,
     Player,
+    PlayerAlias,
     RosterEntry,
     Session,
     Stage,
@@ -41,6 +42,8 @@ from .models import (
 from .wording.refusals import Refusal
 
 FORMAT = "tenbou-backup/1"
+# The other names one player may bring back: a person merged more often is a mistake.
+MAX_ALIASES = 100
 USER_FIELDS = ("username", "email", "first_name", "last_name", "is_active", "is_staff")
 
 
@@ -237,8 +240,11 @@ def dump_site(*, with_passwords: bool = False) -> dict[str, Any]:
             "country": p.country,
             "active": p.active,
             "user": p.user.get_username() if p.user else None,
+            "real_name_shown": p.real_name_shown,
+            # Names of players merged into this one, for the player search.
+            "aliases": [alias.name for alias in p.aliases.all()],
         }
-        for p in Player.objects.select_related("user").order_by("pk")
+        for p in Player.objects.select_related("user").prefetch_related("aliases").order_by("pk")
     ]
     events = []
     for event in Event.objects.prefetch_related("organisers").order_by("pk"):
@@ -428,9 +434,24 @@ def restore_site(data: Any) -> dict[str, int]:
                     country=row.get("country", ""),
                     active=row["active"],
                     user=users[row["user"]] if row["user"] else None,
+                    # Backups written before players chose show the name as then.
+                    real_name_shown=row.get("real_name_shown", Player.RealNameShown.SIGNED_IN),
                 )
                 _checked(player, f"player {len(players) + 1}")
                 player.save()
+                aliases = row.get("aliases", [])
+                if not isinstance(aliases, list) or len(aliases) > MAX_ALIASES:
+                    raise RestoreRefused(
+                        gettext_noop(
+                            "player %(number)s: “aliases” is a list of at most %(limit)s names."
+                        ),
+                        number=len(players) + 1,
+                        limit=MAX_ALIASES,
+                    )
+                for name in aliases:
+                    alias = PlayerAlias(player=player, name=name)
+                    _checked(alias, f"alias of player {len(players) + 1}", exclude=("player",))
+                    alias.save()
                 # The games name players as the backup spells them.
                 players[row["display_name"]] = player
             games = 0

@@ -135,6 +135,20 @@ class Player(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
+    class RealNameShown(models.TextChoices):
+        # The default is what every page did before players chose: signed-in visitors.
+        SIGNED_IN = "signed_in", _("To anyone signed in")
+        EVERYONE = "everyone", _("To everyone")
+        ORGANISERS = "organisers", _("Only to the organisers of my events")
+
+    real_name_shown = models.CharField(
+        max_length=12,
+        choices=RealNameShown.choices,
+        default=RealNameShown.SIGNED_IN,
+        help_text=_("Who sees the real name on the player's page; the player's login chooses."),
+        verbose_name=_("real name shown"),
+    )
+
     class Meta:
         ordering = ["display_name"]
         constraints = [
@@ -177,6 +191,27 @@ class Player(models.Model):
             self.display_name = clean_player_name(self.display_name)
         except ValidationError as err:
             raise ValidationError({"display_name": err.messages}) from None
+
+
+class PlayerAlias(models.Model):
+    """Another name of a player: the display name of a player merged into this one (the
+    same person, entered twice), kept so that the player search still finds them."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="aliases", verbose_name=_("player")
+    )
+    name = models.CharField(max_length=60, verbose_name=_("name"))
+    # The merged player's id: an old address of their page leads to this player.
+    former_id = models.PositiveIntegerField(null=True, blank=True, unique=True)
+    merged_at = models.DateTimeField(auto_now_add=True, verbose_name=_("merged at"))
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("alias")
+        verbose_name_plural = _("aliases")
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class EventQuerySet(models.QuerySet):

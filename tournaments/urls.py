@@ -9,6 +9,7 @@ from .views import (
     imports,
     live,
     offline,
+    players,
     ratings,
     registrations,
     room,
@@ -247,6 +248,7 @@ urlpatterns = [
     path("players/<int:pk>/", events.player_detail, name="player"),
     path("players/<int:pk>/edit/", events.player_edit, name="player_edit"),
     path("players/<int:pk>/login/", accounts.player_link, name="player_link"),
+    path("players/<int:pk>/merge/", players.player_merge, name="player_merge"),
     # A game and its hands (views/games.py).
     path("games/<int:pk>/", games.game_detail, name="game"),
     path("games/<int:pk>/record.json", games.game_record, name="game_record"),

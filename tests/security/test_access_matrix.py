@@ -200,6 +200,8 @@ SPEC = {
     "player":             row("player",        PLAYER_READERS),
     "player_link":        row("player",        organisers(), organisers(GO)),
     "player_edit":        row("player",        organisers(), organisers(GO)),
+    # An empty post is answered with the page again, asking for the other player.
+    "player_merge":       row("player",        organisers(), organisers()),
     # A game and its hands; the finished game's organiser is sent back to it.
     "game":               row("game",          GAME_READERS),
     "game_record":        row("game",          GAME_READERS),

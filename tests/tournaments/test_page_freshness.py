@@ -165,6 +165,12 @@ def session_deleted(league):
     league["later"].delete()
 
 
+def merge(league):
+    """The later session's "Late 1" turns out to be the first player at the game going on."""
+    kept = GameSeat.objects.filter(game=league["playing"], seat=0).get().player_id
+    services.merge_players(kept, Player.objects.get(display_name="Late 1").pk)
+
+
 CHANGES = {
     "a hand entered": (enter_hand, {"game in play", "game sheet", "statistics", "player"}),
     "a hand edited": (edit_hand, {"game in play", "game sheet", "statistics"}),
@@ -180,6 +186,7 @@ CHANGES = {
     "a session's date": (session_date, {"event", "standings"}),
     "a session added": (session_added, {"event", "standings", "results"}),
     "a session deleted": (session_deleted, {"event", "standings", "results"}),
+    "two players merged": (merge, {"standings", "results", "player", "statistics"}),
 }
 
 

@@ -31,7 +31,15 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["display_name", "real_name", "last_name", "first_name", "ema_number", "country"]
+        fields = [
+            "display_name",
+            "real_name",
+            "real_name_shown",
+            "last_name",
+            "first_name",
+            "ema_number",
+            "country",
+        ]
         help_texts = {
             "display_name": gettext_lazy(
                 "The name shown in standings and on score sheets. It must be "
@@ -40,8 +48,13 @@ class PlayerForm(TenbouFormMixin, forms.ModelForm):
             "ema_number": gettext_lazy("Eight digits, if the player has one."),
         }
 
-    def __init__(self, *args, known=None, **kwargs):
+    def __init__(self, *args, known=None, privacy: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        # Who sees the real name is the player's own choice: only their login is asked.
+        if not privacy:
+            del self.fields["real_name_shown"]
+        else:
+            self.fields["real_name_shown"].label = gettext_lazy("Show my real name")
         # The players the user may know of: a name only clashes with theirs (a new player
         # whose name a hidden player holds gets a numbered one: `services.free_name`).
         self.known = Player.objects.all() if known is None else known

@@ -67,6 +67,7 @@ from .hands import (
     set_final_scores,
     undo_last_hand,
 )
+from .players import MergePreview, MergeRefused, merge_players, merge_preview, merge_refusals
 from .records import (
     ALREADY_IMPORTED,
     create_awaiting_game,
@@ -145,6 +146,11 @@ from .teams import (
 )
 
 __all__ = [
+    "MergePreview",
+    "MergeRefused",
+    "merge_players",
+    "merge_preview",
+    "merge_refusals",
     "create_awaiting_game",
     "CallMade",
     "acknowledge_referee_call",

@@ -26,8 +26,9 @@ from scoring.rules import PRESET_SOURCES
 from .. import access, charts, limits, pagecache, services, totals, trail, versions
 from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm, SessionForm
 from ..limits import MAX_PLAYER_GAME_PAGES
-from ..models import WINDS, Event, Game, GameSeat, Player, Session
+from ..models import WINDS, Event, Game, GameSeat, Player, PlayerAlias, Session
 from ..reading import ema
+from ..reading.placement import final_placement
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, player_statistics
 from ..tables import (
@@ -385,18 +386,18 @@ def _substitute_seats(form: GameForm, players: list[Player]) -> list[int]:
 @access.anyone
 def player_list(request: HttpRequest) -> HttpResponse:
     readable = Event.objects.visible_to(request.user)
-    players = (
-        access.visible_players(request.user)
-        .filter(active=True)
-        .annotate(
-            games_played=Count(
-                "seats", filter=Q(seats__game__session__event__in=readable.values("pk"))
-            )
-        )
+    query = " ".join(request.GET.get("q", "").split())[:60]
+    found = access.visible_players(request.user)
+    if query:
+        # A merged player's old name is an alias of the kept one: the search finds it.
+        matching = Q(display_name__icontains=query) | Q(aliases__name__icontains=query)
+        found = found.filter(pk__in=Player.objects.filter(matching).values("pk"))
+    players = found.filter(active=True).annotate(
+        games_played=Count("seats", filter=Q(seats__game__session__event__in=readable.values("pk")))
     )
     table = PlayerTable(players)
     BoundedRequestConfig(request, paginate={"per_page": 100}).configure(table)
-    return render(request, "tournaments/player_list.html", {"table": table})
+    return render(request, "tournaments/player_list.html", {"table": table, "query": query})
 
 
 @access.signed_in
@@ -421,7 +422,10 @@ def player_edit(request: HttpRequest, player: Player) -> HttpResponse:
     """A player's names, EMA number and country, for the organisers of an event they
     played in and their own login."""
     form = PlayerForm(
-        request.POST or None, instance=player, known=access.visible_players(request.user)
+        request.POST or None,
+        instance=player,
+        known=access.visible_players(request.user),
+        privacy=access.may_choose_privacy(request.user, player),
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -463,13 +467,25 @@ def _places_shown(events: list[Event]) -> int:
 PHONE_CHART_WIDTH = 360
 
 
+# A player's other names shown under their name (a person merged more often is rare).
+MAX_ALIASES_SHOWN = 10
+
+
+# A player's events, newest first, a page at a time: a club's regular plays one a week.
+PLAYER_EVENTS_PER_PAGE = 20
+
+
 # A player's games, newest first, a page at a time: a league's regular plays hundreds.
 PLAYER_GAMES_PER_PAGE = 50
 
 
 @access.anyone
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
+    player = Player.objects.filter(pk=pk).first()
+    if player is None:
+        # A player merged into another: their old address leads to the one they became.
+        alias = get_object_or_404(PlayerAlias, former_id=pk)
+        return redirect("tournaments:player", alias.player_id)
     chosen = None
     if request.GET.get("event"):
         # A private event is not there for those who may not read it: 404, as everywhere.
@@ -484,6 +500,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "event": lambda slug: chosen.slug if chosen else None,
             "page": pagecache.whole_number(1, MAX_PLAYER_GAME_PAGES),
+            "events": pagecache.whole_number(1, MAX_PLAYER_GAME_PAGES),
         },
     )
     record = pagecache.cached(
@@ -502,13 +519,38 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "player": player,
         "chosen": chosen,
-        "show_real_name": request.user.is_authenticated,
+        "show_real_name": access.may_see_real_name(request.user, player),
+        "aliases": list(player.aliases.values_list("name", flat=True)[:MAX_ALIASES_SHOWN]),
+        "can_merge": access.may_link_login(request.user, player),
+        "may_choose_privacy": access.may_choose_privacy(request.user, player),
         "can_link": organises_one
         or access.may_link_login(request.user, player)
         or access.may_unlink_login(request.user, player),
         "record_html": record["html"],
     }
     return render(request, "tournaments/player_detail.html", context)
+
+
+def _placed(event: Event, player: Player) -> dict[str, Any] | None:
+    """The player's place in the event's final ranking and how many are ranked; None
+    while a stage hides the totals (from everyone here: this part of the page is the same
+    for every reader) or when the ranking does not hold the player."""
+    if event.totals_hidden:
+        return None
+    # Worked out once for each results version of the event, for every player in it.
+    places = versions.cached("places", event, versions.RESULTS, lambda: _places(event))
+    place = places["players"].get(player.pk)
+    if place is None:
+        return None
+    return {"place": place[0], "shared": place[1], "of": places["count"]}
+
+
+def _places(event: Event) -> dict[str, Any]:
+    placement = final_placement(event)
+    return {
+        "count": len(placement),
+        "players": {placed.player.pk: (placed.place, placed.shared) for placed in placement},
+    }
 
 
 def _player_record(request, player: Player, chosen: Event | None, readable) -> dict[str, Any]:
@@ -540,6 +582,14 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
     places = _places_shown([row["event"] for row in events])
     for row in events:
         row["places"] = row["totals"].placement_counts[:places]
+    # The events a page at a time, newest first; the place in each is worked out for the
+    # page's events only.
+    event_pages = max(1, -(-len(events) // PLAYER_EVENTS_PER_PAGE))
+    events_page = min(int(request.GET.get("events", 1)), event_pages)
+    start = (events_page - 1) * PLAYER_EVENTS_PER_PAGE
+    events_shown = events[start : start + PLAYER_EVENTS_PER_PAGE]
+    for row in events_shown:
+        row["placed"] = _placed(row["event"], player)
     # The record below counts the places of the event chosen, or of every event.
     shown_places = _places_shown([chosen]) if chosen else places
     shown = by_event.get(chosen.pk, []) if chosen else seats
@@ -559,7 +609,10 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
     context = {
         "player": player,
         "chosen": chosen,
-        "events": events,
+        "events": events_shown,
+        "events_count": len(events),
+        "events_page": events_page,
+        "events_pages": event_pages,
         "totals": totals,
         "totals_places": totals.placement_counts[:shown_places],
         "overall": overall,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from .. import access, services
 from ..forms import PlayerForm, RosterPasteForm, RosterPickForm, WithdrawForm
 from ..limits import PICK_LIMIT
-from ..models import Event, GameSeat
+from ..models import Event, GameSeat, Player
 from ..trail import Actor
 
 
@@ -61,7 +61,12 @@ def _roster_page(request: HttpRequest, event: Event, *, status: int = 200, **for
         query = " ".join(request.GET.get("q", "").split())[:60]
         offered = access.pickable_players(request.user, event).exclude(entries__event=event)
         if query:
-            offered = offered.filter(display_name__icontains=query)
+            # A merged player's old name (an alias) finds the player they became.
+            offered = offered.filter(
+                pk__in=Player.objects.filter(
+                    Q(display_name__icontains=query) | Q(aliases__name__icontains=query)
+                ).values("pk")
+            )
         offered_count = offered.count()
         matches = offered.order_by("display_name")[:PICK_LIMIT]
         context |= {
