@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0035_ema_player_fields_and_substitute_rule'),
+        ('tournaments', '0036_teams_and_lineups'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0035_ema_player_fields_and_substitute_rule"),
+        ("tournaments", "0037_ratings"),
     ]
 
     operations = [
