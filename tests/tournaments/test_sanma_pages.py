@@ -296,7 +296,8 @@ def test_the_statistics_page_of_a_four_player_event_keeps_the_4th_place(client, 
 def test_a_players_page_lists_their_three_player_game_with_three_places(client, sanma):
     ben = game_at(sanma, 1).seats.get(seat=1).player
     html = content(client.get(url("player", ben.pk)))
-    assert rows(html, "player-events")[1][1:] == ["2", "+31.1", "1.50", "1–1–0"]
+    # Place in the event, games, total, average place, places.
+    assert rows(html, "player-events")[1][1:] == ["2 of 6", "2", "+31.1", "1.50", "1–1–0"]
     assert "1st–2nd–3rd–4th" not in html
     totals = text(re.search(r'<dl class="totals" data-testid="totals">(.*?)</dl>', html, re.S)[1])
     assert totals.endswith("1st–2nd–3rd 1–1–0")
@@ -313,7 +314,7 @@ def test_a_player_of_both_kinds_of_event_sees_four_places_a_4th_as_0_at_three(
     final_game(session, ["Ben", "X", "Y", "Z"], [12000, 41300, 24900, 21800], 5)
     ben = game_at(sanma, 1).seats.get(seat=1).player
     html = content(client.get(url("player", ben.pk)))
-    by_event = {row[0]: row[4] for row in rows(html, "player-events")[1:]}
+    by_event = {row[0]: row[-1] for row in rows(html, "player-events")[1:]}
     assert by_event == {
         "Sanma Night": "1–1–0–0",
         "Thursday League": "0–0–0–1",
