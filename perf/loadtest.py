@@ -259,7 +259,7 @@ def _reason(answer: Answer) -> str:
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 NUMBER = re.compile(r'name="number" value="(\d+)"')
 # The preview's confirm form, and the hidden fields it posts again with "Confirm and save".
-CONFIRM = re.compile(r'<form method="post" class="confirm-actions">(.*?)</form>', re.S)
+CONFIRM = re.compile(r'<form method="post" class="confirm-actions"[^>]*>(.*?)</form>', re.S)
 HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 # What the live screen polls next and how often: htmx attributes of its panel.
 POLL_URL = re.compile(r'id="live-panel"[^>]*hx-get="([^"]+)"')
