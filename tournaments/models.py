@@ -510,6 +510,9 @@ class Stage(models.Model):
         TOP = "top", _("The top of the previous stage")
         SEEDS = "seeds", _("Seeded players, in seed order")
         LIST = "list", _("A list of players")
+        # A team event's later stage: every member of the top `top` teams of the previous
+        # stage's team table (`reading.teams.top_teams_cut`).
+        TOP_TEAMS = "top_teams", _("The top teams of the previous stage")
 
     class Carry(models.TextChoices):
         NONE = "none", _("Nothing: totals start again")

@@ -73,6 +73,9 @@ class StageForm(TenbouFormMixin, forms.Form):
         max_value=ROSTER_LIMIT,
         required=False,
         label=gettext_lazy("How many go through (top)"),
+        help_text=gettext_lazy(
+            "Players for the top of the previous stage, teams for the top teams."
+        ),
     )
     carry = forms.ChoiceField(
         choices=Stage.Carry.choices, label=gettext_lazy("What they carry"), widget=forms.RadioSelect

@@ -290,6 +290,8 @@ class CutPreview:
 
     rows: list[StageRow]
     refusal: Phrase | None = None
+    # A cut to the top teams: the rows of the previous stage's team table that go through.
+    teams: list = field(default_factory=list)
 
 
 def cut_preview(
@@ -297,7 +299,13 @@ def cut_preview(
 ) -> CutPreview:
     """The entrants a cut to `stage` would fix, as rows of the previous stage (carrying
     their total and rank there), seed 1 first. `named`: the players the director listed
-    for seeds (in seed order) or a list (seeded by the previous standings)."""
+    for seeds (in seed order) or a list (seeded by the previous standings). A cut to the
+    top teams lets through their members (`reading.teams.top_teams_cut`)."""
+    if stage.entrants == Stage.Entrants.TOP_TEAMS:
+        # The team table reads these stage standings: imported here, not at the top.
+        from .teams import top_teams_cut
+
+        return top_teams_cut(stage, previous)
     before = list(previous.rows) if previous else []
     by_id = {row.player_id: row for row in before}
     if stage.entrants == Stage.Entrants.TOP:

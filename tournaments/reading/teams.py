@@ -6,6 +6,10 @@ standings the players' tables show, never worked out again: for an event with st
 stage standings (`reading.stages`: carried points, the stage's match points and byes), for
 an event without stages the event standings (`standings.event_standings`). Members who do
 not appear in a stage's standings (not entrants, no games) count nothing there.
+
+A team league's later stage may take the top teams of the previous one (`top_teams_cut`):
+the cut then lets through the members of those teams, as `reading.stages.cut_preview`
+lets players through, and each member carries their own total as the stage says.
 """
 
 from __future__ import annotations
@@ -13,9 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from scoring.errors import Phrase, gettext_noop
+
 from ..models import Event, LineUp, Player, Session, Stage, Team, TeamMember
 from ..standings import event_standings
-from .stages import all_stage_standings
+from .stages import CutPreview, StageRow, StageStandings, all_stage_standings
 
 ZERO = Decimal("0.0")
 
@@ -117,18 +123,92 @@ def team_tables(event: Event) -> list[TeamTable]:
             for r in event_standings(event, lines=0).rows
         }
         return [TeamTable(None, event.team_best, team_rows(teams, lines, event.team_best))]
-    tables = []
-    for standings in all_stage_standings(event):
-        stage = standings.stage
-        best = stage.team_best or event.team_best
-        lines = {
-            r.player_id: MemberLine(
-                r.player_id, r.player, r.carried, r.match_points + r.bye_points, r.games
-            )
-            for r in standings.rows
-        }
-        tables.append(TeamTable(stage, best, team_rows(teams, lines, best)))
-    return tables
+    return [stage_team_table(event, standings, teams) for standings in all_stage_standings(event)]
+
+
+def stage_team_table(event: Event, standings: StageStandings, teams=None) -> TeamTable:
+    """The team standings of one stage, from that stage's standings."""
+    stage = standings.stage
+    best = stage.team_best or event.team_best
+    lines = {
+        r.player_id: MemberLine(
+            r.player_id, r.player, r.carried, r.match_points + r.bye_points, r.games
+        )
+        for r in standings.rows
+    }
+    teams = _teams(event) if teams is None else teams
+    if stage.number > 1 and lines:
+        # A later stage's entrants were cut: a team with none of them is out, not at 0.0.
+        teams = [(team, ids) for team, ids in teams if any(pid in lines for pid in ids)]
+    return TeamTable(stage, best, team_rows(teams, lines, best))
+
+
+def top_teams_cut(stage: Stage, previous: StageStandings | None) -> CutPreview:
+    """A cut to the top `stage.top` teams of the previous stage's team table: every member
+    of those teams (reserves too: the team plays the stage with its roster), seeded by
+    their team's rank, then by their own rank in the previous stage; members without one
+    (they played no game of it) come last in their team, by name. Teams equal on total at
+    the cut line are refused, as equal players are at a cut to the top players: team
+    totals have no tie-breaks to part them."""
+    event = stage.event
+    if not event.team_event:
+        return CutPreview(
+            [],
+            Phrase(
+                gettext_noop(
+                    "Only a team event can let the top teams through: make the event a team "
+                    "event, or choose the top players."
+                )
+            ),
+        )
+    if previous is None or not previous.rows:
+        return CutPreview([])
+    top = stage.top or 0
+    teams = _teams(event)
+    rows = stage_team_table(event, previous, teams).rows
+    if len(rows) < top:
+        return CutPreview(
+            [],
+            Phrase(
+                gettext_noop(
+                    "Only %(count)s teams are in the previous stage's team table; the cut "
+                    "takes %(top)s."
+                ),
+                count=len(rows),
+                top=top,
+            ),
+        )
+    if len(rows) > top and rows[top - 1].total == rows[top].total:
+        return CutPreview(
+            [],
+            Phrase(
+                gettext_noop(
+                    "%(first)s and %(second)s share place %(place)s of the team table, so the "
+                    "cut line falls between equal teams: cut to another number of teams, or "
+                    "list the players who go through."
+                ),
+                first=rows[top - 1].team,
+                second=rows[top].team,
+                place=rows[top - 1].rank,
+            ),
+        )
+    through = rows[:top]
+    members = {team.pk: ids for team, ids in teams}
+    wanted = [pid for row in through for pid in members.get(row.team_id, [])]
+    names = dict(Player.objects.filter(pk__in=wanted).values_list("pk", "display_name"))
+    entrants: list[StageRow] = []
+    for row in through:
+        placed, unplaced = [], []
+        for pid in members.get(row.team_id, []):
+            earlier = previous.row_of(pid)
+            if earlier is not None:
+                placed.append(earlier)
+            else:
+                unplaced.append(StageRow(player_id=pid, player=names.get(pid, ""), seed=0))
+        placed.sort(key=lambda r: (r.rank, r.player.casefold()))
+        unplaced.sort(key=lambda r: r.player.casefold())
+        entrants.extend(placed + unplaced)
+    return CutPreview(entrants, teams=through)
 
 
 def captain_team(user, event: Event) -> Team | None:

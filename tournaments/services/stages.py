@@ -22,6 +22,7 @@ from ..limits import (
     MAX_STAGES,
     ROSTER_LIMIT,
     TEAM_MEMBERS_LIMIT,
+    TEAMS_LIMIT,
 )
 from ..models import Event, Player, Stage, StageEntrant
 from ..wording.refusals import Refusal
@@ -103,6 +104,15 @@ def _check(plan: StagePlan, number: int, others: Sequence[Stage]) -> None:
             raise StageRefused(
                 gettext_noop("Say how many go through: 1 to %(most)s."), most=ROSTER_LIMIT
             )
+    if plan.entrants == Stage.Entrants.TOP_TEAMS:
+        if number == 1:
+            raise StageRefused(
+                gettext_noop("The first stage has no previous stage to take the top teams from.")
+            )
+        if plan.top is None or not (1 <= plan.top <= TEAMS_LIMIT):
+            raise StageRefused(
+                gettext_noop("Say how many teams go through: 1 to %(most)s."), most=TEAMS_LIMIT
+            )
     if plan.carry not in Stage.Carry.values or plan.carry_rounding not in Stage.Rounding.values:
         raise StageRefused(gettext_noop("Choose what the entrants carry into the stage."))
     if plan.carry in (Stage.Carry.FULL, Stage.Carry.FACTOR) and number == 1:
@@ -159,6 +169,17 @@ def _check(plan: StagePlan, number: int, others: Sequence[Stage]) -> None:
         raise StageRefused(gettext_noop("Each tie-break may be listed once."))
 
 
+def refuse_top_teams_without_teams(event: Event, entrants: str) -> None:
+    """Only a team event has a team table to take the top teams from."""
+    if entrants == Stage.Entrants.TOP_TEAMS and not event.team_event:
+        raise StageRefused(
+            gettext_noop(
+                "Only a team event can let the top teams through: make the event a team "
+                "event, or choose the top players."
+            )
+        )
+
+
 def _check_rules(event: Event, plan: StagePlan, before: str | None) -> None:
     """A stage's own preset seats as many players as the event's, and changes only while
     none of its sessions has results (they were scored under the rules before)."""
@@ -193,7 +214,9 @@ def _fields(plan: StagePlan) -> dict:
         "first_session": plan.first_session,
         "last_session": plan.last_session,
         "entrants": plan.entrants,
-        "top": plan.top if plan.entrants == Stage.Entrants.TOP else None,
+        "top": plan.top
+        if plan.entrants in (Stage.Entrants.TOP, Stage.Entrants.TOP_TEAMS)
+        else None,
         "carry": plan.carry,
         "carry_factor": plan.carry_factor if plan.carry == Stage.Carry.FACTOR else None,
         "carry_rounding": plan.carry_rounding,
@@ -238,6 +261,7 @@ def add_stage(event_id: int, plan: StagePlan) -> Stage:
                 )
             number = max((s.number for s in others), default=0) + 1
             _check(plan, number, others)
+            refuse_top_teams_without_teams(event, plan.entrants)
             _check_rules(event, plan, None)
             stage = Stage.objects.create(event=event, number=number, **_fields(plan))
             _describe_stages(event.pk)
@@ -255,6 +279,7 @@ def change_stage(stage_id: int, plan: StagePlan) -> Stage:
             stage = _locked_stage(stage_id)
             others = list(Stage.objects.filter(event_id=stage.event_id).exclude(pk=stage.pk))
             _check(plan, stage.number, others)
+            refuse_top_teams_without_teams(stage.event, plan.entrants)
             _check_rules(stage.event, plan, stage.rules_preset)
             for name, value in _fields(plan).items():
                 setattr(stage, name, value)

@@ -193,6 +193,7 @@ def stage_cut(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         "stage": stage,
         "previous": previous,
         "rows": preview.rows if preview and refusal is None else [],
+        "teams": preview.teams if preview and refusal is None else [],
         "refusal": refusal,
         "named_form": named_form,
         "already_cut": stage.cut_at is not None,
