@@ -350,3 +350,15 @@ def test_the_directors_phone_line_speaks_japanese(game, organiser_client):
     address = reverse("tournaments:session", args=[game.session.event.slug, 1])
     page = organiser_client.get(address, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "端末 " in page and "（たった今）、未送信3局" in page
+
+
+def test_the_record_of_a_stage_with_its_own_preset_gives_that_preset(game):
+    event = game.session.event
+    services.add_stage(
+        event.pk,
+        services.StagePlan(name="Final", first_session=1, last_session=1, rules_preset="mleague"),
+    )
+    rules = phone(game).get(url("hand_record", game)).json()["record"]["rules"]
+    assert event.rules_preset != "mleague"
+    assert rules["preset"] == "mleague"
+    assert resolve_rules(rules) == resolve_rules("mleague")

@@ -236,12 +236,10 @@ def _write_seats(
         GameSeat.objects.filter(pk__in=pks).update(**values)
 
 
-def record_of(game: Game) -> dict[str, Any]:
-    """The record of one game, read in five queries: its seats with their players, hands,
-    wins and penalties, each ordered within the game alone (the models' orderings would join
-    the game, its session and its event to every query). The seats stay prefetched on
-    `game`, for a change that leaves them alone; its hands and penalties do not, so that
-    counting them after a change counts them anew."""
+def prefetch_record(game: Game) -> None:
+    """Read what `game.to_record()` needs in five queries: its seats with their players,
+    hands, wins and penalties, each ordered within the game alone (the models' orderings
+    would join the game, its session and its event to every query)."""
     prefetch_related_objects(
         [game],
         Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
@@ -253,6 +251,13 @@ def record_of(game: Game) -> dict[str, Any]:
         ),
         Prefetch("penalties", queryset=Penalty.objects.order_by("created_at", "pk")),
     )
+
+
+def record_of(game: Game) -> dict[str, Any]:
+    """The record of one game (`prefetch_record`). The seats stay prefetched on `game`, for
+    a change that leaves them alone; its hands and penalties do not, so that counting them
+    after a change counts them anew."""
+    prefetch_record(game)
     record = game.to_record()
     for name in ("hands", "penalties"):
         game._prefetched_objects_cache.pop(name, None)

@@ -48,17 +48,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+import scoring
 from scoring.errors import ScoringError
 from scoring.record import dump_hand, parse_hand
 
 from .. import access, services
-from ..models import Game, GameSeat, Hand, Penalty, Win
+from ..models import Game, Hand
 from ..wording.refusals import say
 from .games import refusal
 
@@ -88,27 +88,19 @@ def phone_state(game: Game) -> dict[str, Any]:
     """The game as a phone reads it: its record (rules resolved, so the phone needs no
     table of presets), each stored hand's entry id, and its version. Hands and their entry
     ids are read in the same query."""
-    prefetch_related_objects(
-        [game],
-        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
-        Prefetch(
-            "hands",
-            queryset=Hand.objects.order_by("number").prefetch_related(
-                Prefetch("wins", queryset=Win.objects.order_by("order"))
-            ),
-        ),
-        Prefetch("penalties", queryset=Penalty.objects.order_by("created_at", "pk")),
-    )
+    services.prefetch_record(game)
     doc = game.to_record()
     entries = [str(h.entry) if h.entry else None for h in game.hands.all()]
     changed = services.game_version(game, doc)
-    event = game.session.event
+    # The game's own rules (a stage may have a preset of its own), every option spelled out.
+    spec = doc["rules"]
     try:
-        options = event.rules().to_dict()
+        options = scoring.resolve_rules(spec).to_dict()
     except ScoringError:  # rules the engine refuses: the phone gets them as they are
         options = None
     if options is not None:
-        doc["rules"] = {"preset": event.rules_preset, "overrides": options}
+        preset = spec if isinstance(spec, str) else spec["preset"]
+        doc["rules"] = {"preset": preset, "overrides": options}
     return {
         "game": game.pk,
         "record": doc,
