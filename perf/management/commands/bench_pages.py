@@ -127,7 +127,9 @@ class Command(BaseCommand):
         playing = bench.start_game(event)
         elsewhere = bench.start_game(event)
         try:
-            pages = self._chosen(self.pages(event, playing, elsewhere), options["only"])
+            pages = self._chosen(
+                self.pages(event, playing, elsewhere, Client(HTTP_HOST=host)), options["only"]
+            )
             self._run(visitor, client, pages, event, options["requests"])
         finally:
             bench.remove_game(playing)
@@ -156,9 +158,10 @@ class Command(BaseCommand):
         if problems:
             raise CommandError(" ".join(problems))
 
-    def pages(self, event: Event, playing: Game, elsewhere: Game) -> list[Page]:
+    def pages(self, event: Event, playing: Game, elsewhere: Game, reader: Client) -> list[Page]:
         """Every page measured, in the order printed. `playing` is the game in progress whose
-        hands are timed, `elsewhere` another one where play changes between requests."""
+        hands are timed, `elsewhere` another one where play changes between requests;
+        `reader` is another visitor, whose untimed requests come before a timed one."""
         busiest = (
             GameSeat.objects.filter(game__session__event=event)
             .values("player_id")
@@ -179,6 +182,10 @@ class Command(BaseCommand):
             .first()
         )
         slug, number = event.slug, game.session.number
+        # A tablemate of that game: their page is read right after the busiest player's.
+        tablemate = (
+            GameSeat.objects.filter(game=game).exclude(player_id=player).values("player_id")[0]
+        )["player_id"]
 
         def url(name, *args, query=""):
             return reverse(f"tournaments:{name}", args=args) + query
@@ -203,6 +210,12 @@ class Command(BaseCommand):
         def next_hand():
             return {"number": str(next(hands)), **FORM_TENPAI, "action": "save"}
 
+        def change_then_read_a_player():
+            # After a change, one reader opens the busiest player's page; the next reader
+            # opens their tablemate's: what players' pages share is built by the first.
+            change_results()
+            reader.get(url("player", player))
+
         def first_view(label, page_url, change):
             # The first request for a page after a change of what it shows renders it anew.
             return Page(label, page_url, before=change, bound=FIRST, changes=True)
@@ -218,6 +231,11 @@ class Command(BaseCommand):
             first_view("results after a change", results, change_results),
             Page("player", player_page, bound=CACHED),
             first_view("player after a change", player_page, change_results),
+            first_view(
+                "another player after a change",
+                url("player", tablemate),
+                change_then_read_a_player,
+            ),
             Page("game", game_page, bound=CACHED),
             first_view("game after a change", game_page, change_play),
             Page("game sheet", url("game_sheet", game.pk), bound=CACHED),
