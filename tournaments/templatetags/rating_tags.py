@@ -39,7 +39,7 @@ def player_ratings(context, player: Player) -> list[Held]:
     )
     held = []
     for rating in found:
-        row = reading.table(rating).row_of(player.pk)
+        row = reading.summary(rating).row_of(player.pk)
         if row is not None:
             held.append(Held(rating, row.place, row.value))
     return held

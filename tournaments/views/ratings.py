@@ -110,7 +110,7 @@ def rating_delete(request: HttpRequest, pk: int) -> HttpResponse:
 @access.anyone
 def rating_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rating = _rating_for_reader(request, pk)
-    values = reading.table(rating)
+    values = reading.summary(rating)
     context = {
         "rating": rating,
         "table": values,
