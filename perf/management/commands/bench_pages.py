@@ -305,12 +305,12 @@ class Command(BaseCommand):
         all_logins = [t for page in pages for t in page.logins]
         base = statistics.median(all_logins) if all_logins else 0
         self.stdout.write(
-            f"  {'page':26} {'median':>9} {'ratio':>7} {'bound':>6} {'':4} {'queries':>7}"
+            f"  {'page':30} {'median':>9} {'ratio':>7} {'bound':>6} {'':4} {'queries':>7}"
         )
-        self.stdout.write(f"  {'login':26} {base * 1000:6.1f} ms {1:6.1f}x")
+        self.stdout.write(f"  {'login':30} {base * 1000:6.1f} ms {1:6.1f}x")
         for page in pages:
             if page.failure:
-                self.stdout.write(f"  {page.label:26} FAILED: {page.failure}  ({page.url})")
+                self.stdout.write(f"  {page.label:30} FAILED: {page.failure}  ({page.url})")
                 continue
             median = statistics.median(page.timings)
             page.ratio = median / base if base else None
@@ -318,7 +318,7 @@ class Command(BaseCommand):
             if page.bound is not None:
                 bound, verdict = f"{page.bound:g}x", "OVER" if page.over else "OK"
             self.stdout.write(
-                f"  {page.label:26} {median * 1000:6.1f} ms {page.ratio or 0:6.1f}x {bound:>6} "
+                f"  {page.label:30} {median * 1000:6.1f} ms {page.ratio or 0:6.1f}x {bound:>6} "
                 f"{verdict:4} {page.queries:7d}  ({page.url})"
             )
         bounded = [page for page in pages if page.bound is not None and not page.failure]
