@@ -108,11 +108,27 @@ def test_a_poll_costs_the_same_few_queries_for_two_and_twenty_tables(
 @pytest.mark.slow
 def test_rendering_after_a_change_is_bounded_too(client, session, django_assert_max_num_queries):
     games = make_tables(session, 20)
+    client.get(url("live", session.event.slug), **HTMX)  # the standings, read once
     for game in games:
         services.add_hand(game.pk, 1, RON)
     # Every table changed: the panel is made anew from the games' stored rounds and scores.
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(8) as after:
         client.get(url("live", session.event.slug), **HTMX)
+    # A hand at a table leaves the standings as they were: they are not read again.
+    assert not [q for q in after.captured_queries if "tournaments_playertotal" in q["sql"]]
+
+
+def test_a_finished_game_shows_in_the_standings_at_the_next_poll(client, session, game):
+    def standings() -> str:
+        panel = client.get(url("live", session.event.slug), **HTMX).content.decode()
+        return panel.split('class="live-standings"')[1].split("</section>")[0]
+
+    other = make_tables(session, 1, start=2)[0]
+    services.add_hand(other.pk, 1, RON)
+    assert "T2P1" not in standings()
+    for number in range(2, 9):
+        services.add_hand(other.pk, number, DRAW)
+    assert "T2P1" in standings()
 
 
 def test_a_table_shows_the_round_its_game_keeps_without_reading_any_hand(client, session, game):

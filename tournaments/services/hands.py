@@ -171,9 +171,16 @@ class HandPreview:
     result: GameResult  # the whole game with the hand in place
 
 
-def preview_hand(game: Game, hand_doc: dict[str, Any], *, number: int | None = None) -> HandPreview:
-    """Replay the game with `hand_doc` added (or in place of hand `number`), storing nothing."""
-    doc = game.to_record()
+def preview_hand(
+    game: Game,
+    hand_doc: dict[str, Any],
+    *,
+    number: int | None = None,
+    record: dict[str, Any] | None = None,
+) -> HandPreview:
+    """Replay the game with `hand_doc` added (or in place of hand `number`), storing nothing.
+    `record`: the game's record as the caller read it already (it is not changed)."""
+    doc = game.to_record() if record is None else {**record, "hands": list(record["hands"])}
     hands = doc["hands"]
     if number is None:
         number = len(hands) + 1

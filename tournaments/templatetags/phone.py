@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 import scoring
@@ -207,6 +208,15 @@ def phone_app(context, game: Game, at_table: bool | None = None) -> dict[str, An
         "record": _url("hand_record", pk, f"/games/{pk}/hands/record.json"),
         "sync": _url("hand_sync", pk, f"/games/{pk}/hands/sync/"),
         "most": OUTBOX_MOST,
+        **_wording(get_language()),
+    }
+
+
+@functools.lru_cache(maxsize=len(settings.LANGUAGES))
+def _wording(language: str) -> dict[str, Any]:
+    """The phone's words, rounds, winds and ends in `language` (the page's, active): the
+    same on every page of a language, so worked out once per language and process."""
+    return {
         "words": words(),
         "rounds": {label: round_name(label) for label in ROUNDS},
         "winds": {wind: str(mark) for wind, mark in WIND_MARKS.items()},

@@ -381,7 +381,7 @@ def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
                 # Only a number ahead of the game is left: someone undid or deleted a hand.
                 return _hand_taken(request, game, _taken_message(number, count))
             try:
-                preview = services.preview_hand(game, doc)
+                preview = services.preview_hand(game, doc, record=record)
             except services.GameChangeRefused as err:
                 form.add_error(None, refusal(err, adding=True))
             else:
@@ -481,7 +481,7 @@ def hand_edit(request: HttpRequest, entry: access.HandEntry, number: int) -> Htt
                 return redirect(game)
         elif action == "preview":
             try:
-                preview = services.preview_hand(game, doc, number=number)
+                preview = services.preview_hand(game, doc, number=number, record=record)
             except services.GameChangeRefused as err:
                 form.add_error(None, refusal(err))
             else:

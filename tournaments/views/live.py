@@ -56,18 +56,32 @@ def _number(value, *, default: int, low: int, high: int) -> int:
 def session_in_play(event: Event) -> Session | None:
     """The session the room is playing: the latest with a game in progress, else the latest
     with any game, else the last-numbered (a round seated ahead of time has no game yet and
-    must not take the screen from the one being played)."""
-    games = Game.objects.filter(session=OuterRef("pk"))
-    return (
-        _with_last_contact(
+    must not take the screen from the one being played). Which one it is changes only with
+    a table's change, so it is kept under the play version; the last contact of its phones
+    (`phone_at`, which changes the versions of nothing) is read on each request."""
+
+    def build() -> Session | bool:
+        games = Game.objects.filter(session=OuterRef("pk"))
+        found = (
             event.sessions.annotate(
                 playing=Exists(games.filter(status=Game.Status.IN_PROGRESS)),
                 played=Exists(games),
             )
+            .order_by("-playing", "-played", "-number")
+            .first()
         )
-        .order_by("-playing", "-played", "-number")
+        return False if found is None else found  # the cache keeps no None
+
+    session = versions.cached("live-session", event, versions.PLAY, build)
+    if not session:
+        return None
+    session.phone_at = (
+        PhoneContact.objects.filter(game__session=session.pk)
+        .order_by("-at")
+        .values_list("at", flat=True)
         .first()
     )
+    return session
 
 
 def _with_last_contact(sessions):
@@ -147,12 +161,32 @@ LIVE_SEATS = (
 )
 
 
+def _standing_lines(event: Event) -> list[dict]:
+    """Every line of the standings as the panel shows it. Kept under the results version:
+    a hand at a table draws the panel's tables again, never the standings, which only a
+    finished game (or a name, the rules, a penalty) changes."""
+
+    def build() -> list[dict]:
+        # Before a final the organisers may hide the totals: the room's screen shows none.
+        if stage_totals_hidden(event):
+            return []
+        return [
+            {
+                "rank": row.rank_label,
+                "name": row.player,
+                "points": formatting.match_points(row.match_points),
+                "games": row.games,
+            }
+            for row in event_standings(event, lines=0).rows  # totals only
+        ]
+
+    return versions.cached("live-standings", event, versions.RESULTS, build)
+
+
 def _panel(
     request: HttpRequest, event, session: Session | None, page: int, top: int, *, chosen: bool
 ) -> str:
-    standings = event_standings(event, lines=0)  # totals only
-    # Before a final the organisers may hide the totals: the room's screen shows none.
-    rows = [] if stage_totals_hidden(event) else standings.rows
+    rows = _standing_lines(event)
     rest = rows[top:]
     pages = max(1, -(-len(rest) // PAGE))
     page_index = page % pages
@@ -197,14 +231,6 @@ def _panel(
         for g in games
     ]
 
-    def line(row):
-        return {
-            "rank": row.rank_label,
-            "name": row.player,
-            "points": formatting.match_points(row.match_points),
-            "games": row.games,
-        }
-
     # The next poll shows the next page of each; the count wraps, so it stays small.
     next_page = (page + 1) % (pages * table_pages)
     next_url = reverse("tournaments:live", args=[event.slug]) + f"?page={next_page}&top={top}"
@@ -215,8 +241,8 @@ def _panel(
     context = {
         "event": event,
         "session": session,
-        "top": [line(r) for r in rows[:top]],
-        "rest": [line(r) for r in rest[page_index * PAGE : (page_index + 1) * PAGE]],
+        "top": rows[:top],
+        "rest": rest[page_index * PAGE : (page_index + 1) * PAGE],
         "rest_page": page_index + 1,
         "rest_pages": pages,
         "tables": tables,

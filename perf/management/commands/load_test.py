@@ -126,7 +126,13 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--tables", type=whole(1), default=100)
         parser.add_argument("--seconds", type=seconds, default=120.0)
-        parser.add_argument("--workers", type=whole(1), default=4, help="gunicorn workers")
+        parser.add_argument(
+            "--workers",
+            type=whole(1),
+            default=2 * (os.cpu_count() or 1) + 1,
+            help="gunicorn workers (default: twice the cores and one, as gunicorn's own "
+            "documentation advises to start from)",
+        )
         parser.add_argument(
             "--reload-every", type=seconds, default=10.0, help="seconds between a player's reloads"
         )
