@@ -201,16 +201,19 @@ def test_the_player_page_costs_the_same_queries_for_few_and_many_games(
         final(session if number % 2 else cup, players, [41300, 24900, 21800, 12000], number)
 
     # The statistics add two queries: the player's stored statistics of finished games and
-    # their seats in games still going; the ratings section one (the ratings they hold).
-    # The place in each event is worked out once for each results version of the event: a
-    # few queries for each of the two events, the first time only. One more reads the names
-    # the player had before a merge (their aliases).
-    with django_assert_max_num_queries(7 + 5 * 2):
+    # their seats in games still going. The place in each event is worked out once for
+    # each results version of the event: a few queries for each of the two events, the
+    # first time only. Whether the player has merged names (aliases) or a rating over
+    # their events is read with the player: with neither, neither is read.
+    with django_assert_max_num_queries(5 + 5 * 2):
         response = client.get(player_url(players[0]))
     assert len(polyline_points(content(response))) == games
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(6) as cached:
         response = client.get(player_url(players[0], "thursday"))
     assert len(polyline_points(content(response))) == games // 2
+    tables = [re.match(r'SELECT (?:DISTINCT )?"(\w+)"', q["sql"]) for q in cached.captured_queries]
+    read = {table[1] for table in tables if table}
+    assert not read & {"tournaments_playeralias", "tournaments_rating"}
 
 
 # The chart's geometry, without a database

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -26,7 +26,7 @@ from scoring.rules import PRESET_SOURCES
 from .. import access, charts, limits, pagecache, services, totals, trail, versions
 from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm, SessionForm
 from ..limits import MAX_PLAYER_GAME_PAGES
-from ..models import WINDS, Event, Game, GameSeat, Player, PlayerAlias, Session
+from ..models import WINDS, Event, Game, GameSeat, Player, PlayerAlias, Rating, Session
 from ..reading import ema
 from ..reading.placement import final_placement
 from ..standings import StandingsRow, player_totals
@@ -481,7 +481,18 @@ PLAYER_GAMES_PER_PAGE = 50
 
 @access.anyone
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = Player.objects.filter(pk=pk).first()
+    # Read with the player: whether any merged name or any rating over an event of theirs
+    # is there to show, so that a page with neither reads neither.
+    player = (
+        Player.objects.filter(pk=pk)
+        .annotate(
+            has_aliases=Exists(PlayerAlias.objects.filter(player=OuterRef("pk"))),
+            rated=Exists(
+                Rating.objects.filter(events__sessions__games__seats__player=OuterRef("pk"))
+            ),
+        )
+        .first()
+    )
     if player is None:
         # A player merged into another: their old address leads to the one they became.
         alias = get_object_or_404(PlayerAlias, former_id=pk)
@@ -516,16 +527,19 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     organises_one = bool(record["events"]) and (
         organised is None or not organised.isdisjoint(record["events"])
     )
+    # `access.may_link_login`, known without asking the database: the record's events are
+    # every readable event the player played in, and an organiser reads their own events.
+    may_link = request.user.is_authenticated and (request.user.is_superuser or organises_one)
     context = {
         "player": player,
         "chosen": chosen,
         "show_real_name": access.may_see_real_name(request.user, player),
-        "aliases": list(player.aliases.values_list("name", flat=True)[:MAX_ALIASES_SHOWN]),
-        "can_merge": access.may_link_login(request.user, player),
+        "aliases": list(player.aliases.values_list("name", flat=True)[:MAX_ALIASES_SHOWN])
+        if player.has_aliases
+        else [],
+        "can_merge": may_link,
         "may_choose_privacy": access.may_choose_privacy(request.user, player),
-        "can_link": organises_one
-        or access.may_link_login(request.user, player)
-        or access.may_unlink_login(request.user, player),
+        "can_link": may_link or access.may_unlink_login(request.user, player),
         "record_html": record["html"],
     }
     return render(request, "tournaments/player_detail.html", context)
