@@ -102,6 +102,24 @@ def readable_events(request: HttpRequest):
     return Event.objects.filter(Q(is_public=True) | Q(pk__in=sorted(ids)))
 
 
+def readable_versions(request: HttpRequest) -> tuple[tuple[int, str], ...]:
+    """The id and play version of every event the requesting user may read, in id order:
+    what a page over all of them is kept under. Read with which of them the user
+    organises, kept for the request as `organised_ids` would read it: one query for both."""
+    user = request.user
+    if not user.is_authenticated or user.is_superuser or hasattr(request, "_organised_ids"):
+        return tuple(readable_events(request).order_by("pk").values_list("pk", "play_token"))
+    own = Event.organisers.through.objects.filter(user_id=user.pk, event_id=OuterRef("pk"))
+    rows = list(
+        Event.objects.annotate(own=Exists(own))
+        .filter(Q(is_public=True) | Q(own=True))
+        .order_by("pk")
+        .values_list("pk", "play_token", "own")
+    )
+    request._organised_ids = frozenset(pk for pk, _token, own in rows if own)
+    return tuple((pk, token) for pk, token, _own in rows)
+
+
 def get_event_for_reader(request: HttpRequest, slug: str, *, visitor: bool = False) -> Event:
     """The event, for anyone who may read it. With `visitor`, for a page that shows what
     the visitor is to the event, it is read with whether a signed-in visitor organises it

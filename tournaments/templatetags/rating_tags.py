@@ -28,8 +28,8 @@ def player_ratings(context, player: Player) -> list[Held]:
     """The readable ratings over events the player played in, with the player's place and
     value in each (a value None: listed but not ranked)."""
     request = context.get("request")
-    # The player page reads with the player whether any rating covers their events.
-    if request is None or getattr(player, "rated", True) is False:
+    # The player page reads with the player whether the site has any rating.
+    if request is None or getattr(player, "any_rating", True) is False:
         return []
     played = GameSeat.objects.filter(player=player).values("game__session__event_id")
     found = (

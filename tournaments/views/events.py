@@ -481,15 +481,14 @@ PLAYER_GAMES_PER_PAGE = 50
 
 @access.anyone
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    # Read with the player: whether any merged name or any rating over an event of theirs
-    # is there to show, so that a page with neither reads neither.
+    # Read with the player: whether they have merged names, and whether the site has any
+    # rating at all (a finer test, over the player's events, costs PostgreSQL more to plan
+    # than the ratings' own query), so that a page with neither reads neither.
     player = (
         Player.objects.filter(pk=pk)
         .annotate(
             has_aliases=Exists(PlayerAlias.objects.filter(player=OuterRef("pk"))),
-            rated=Exists(
-                Rating.objects.filter(events__sessions__games__seats__player=OuterRef("pk"))
-            ),
+            any_rating=Exists(Rating.events.through.objects.all()),
         )
         .first()
     )
@@ -501,11 +500,11 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("event"):
         # A private event is not there for those who may not read it: 404, as everywhere.
         chosen = access.get_event_for_reader(request, request.GET["event"])
+    states = access.readable_versions(request)
     readable = access.readable_events(request)
     # The record shows the player in the events this reader may read, and changes with any
     # of them: a new game of the player's, like any change of play, replaces the event's
     # play version. So the record is rendered once for each play version of those events.
-    states = tuple(readable.order_by("pk").values_list("pk", "play_token"))
     request.GET = pagecache.only(
         request.GET,
         {
