@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from tests.tournaments.builders import small_league, tied_event
-from tournaments.reading.placement import Placed, final_placement
+from tournaments.reading.placement import Placed, final_placement, final_places
 
 pytestmark = pytest.mark.django_db
 
@@ -41,3 +41,14 @@ def test_players_equal_after_every_tie_break_share_a_place(organiser):
 
 def test_an_event_without_games_has_no_placement(event):
     assert final_placement(event) == []
+
+
+def places_of(event) -> dict[int, tuple[int, bool]]:
+    return {p.player.pk: (p.place, p.shared) for p in final_placement(event)}
+
+
+def test_the_places_by_id_are_those_of_the_placement_with_and_without_ties(organiser):
+    tied = tied_event()
+    for event in (small_league(organiser), tied):
+        assert final_places(event) == places_of(event)
+    assert set(final_places(tied).values()) == {(1, True), (3, True)}

@@ -18,7 +18,7 @@ from tests.tournaments.stage_builders import (
 )
 from tournaments import seat_plans, services
 from tournaments.models import Player, Session
-from tournaments.reading.placement import final_placement
+from tournaments.reading.placement import final_placement, final_places
 from tournaments.reading.stages import all_stage_standings, cut_preview
 from tournaments.services import StageRefused
 from tournaments.wording.refusals import say
@@ -104,6 +104,11 @@ def test_m_league_halves_the_totals_into_the_semi_final_and_again_into_the_final
         ("6", "P3", d("-29.6"), 2, True),
         ("7", "P4", d("-68.0"), 1, True),
         ("8", "P8", d("-90.0"), 1, True),
+    ]
+    # The places by player id (the player page's) follow the stages too.
+    places = final_places(event)
+    assert [places[p.player.pk] for p in final_placement(event)] == [
+        (n, False) for n in range(1, 9)
     ]
 
 

@@ -28,7 +28,7 @@ from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm,
 from ..limits import MAX_PLAYER_GAME_PAGES
 from ..models import WINDS, Event, Game, GameSeat, Player, PlayerAlias, Rating, Session
 from ..reading import ema
-from ..reading.placement import final_placement
+from ..reading.placement import final_places
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, player_statistics
 from ..tables import (
@@ -559,11 +559,17 @@ def _placed(event: Event, player: Player) -> dict[str, Any] | None:
 
 
 def _places(event: Event) -> dict[str, Any]:
-    placement = final_placement(event)
-    return {
-        "count": len(placement),
-        "players": {placed.player.pk: (placed.place, placed.shared) for placed in placement},
-    }
+    places = final_places(event)
+    return {"count": len(places), "players": places}
+
+
+# What the player page reads of each of the player's seats, their games and sessions (and
+# the whole event): a player of a few hundred games is read as a thousand objects.
+PLAYER_SEAT_FIELDS = (
+    *("seat", "score", "placement", "match_points", "penalty_points", "player_id"),
+    *("game__status", "game__table_number", "game__entry_mode"),
+    *("game__session__date", "game__session__number", "game__session__event_id"),
+)
 
 
 def _player_record(request, player: Player, chosen: Event | None, readable) -> dict[str, Any]:
@@ -575,6 +581,7 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
     seats = list(
         GameSeat.objects.filter(player=player, game__session__event__in=readable.values("pk"))
         .select_related("game__session__event")
+        .only(*PLAYER_SEAT_FIELDS)
         .order_by("game__session__date", "game__session__number", "game__table_number", "game")
     )
     by_event: dict[int, list[GameSeat]] = {}
