@@ -158,6 +158,11 @@ def event_standings(
     session rows of the latest `lines` sessions for their lines."""
     in_range = PlayerTotal.objects.filter(event=event)
     session_counts = SessionTotal.objects.filter(event=event, games__gt=0)
+    if last_session is not None and first_session is None:
+        # A range to a session after every session with games counts them all: the event's
+        # own stored rows say so without summing every session's.
+        if not session_counts.filter(session__number__gt=last_session).exists():
+            last_session = None
     if first_session is not None:
         in_range = in_range.filter(session__number__gte=first_session)
         session_counts = session_counts.filter(session__number__gte=first_session)

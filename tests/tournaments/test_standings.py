@@ -53,6 +53,26 @@ def test_a_range_of_sessions_and_a_minimum_of_games_narrow_the_standings(league)
     assert [(r.rank, r.player) for r in regulars.rows] == [(1, "C"), (2, "D")]
 
 
+def summary(standings) -> list[tuple]:
+    return [
+        (r.rank_label, r.player, r.games, r.match_points, r.placement_counts, r.penalties)
+        for r in standings.rows
+    ]
+
+
+def test_a_range_up_to_the_last_session_with_games_is_the_whole_event(
+    league, django_assert_max_num_queries
+):
+    first = event_standings(league, last_session=1)
+    assert [(r.player, r.match_points) for r in first.rows][:1] == [("A", Decimal("61.3"))]
+    whole = event_standings(league)
+    for last in (2, 9):
+        # Read from the event's own rows: no sum over its sessions.
+        with django_assert_max_num_queries(5) as read:
+            assert summary(event_standings(league, last_session=last)) == summary(whole)
+        assert not [q for q in read.captured_queries if "SUM(" in q["sql"]]
+
+
 def test_players_equal_on_every_tie_break_share_a_rank(organiser):
     event = tied_event()
     rows = event_standings(event).rows

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -227,13 +228,17 @@ def placement_context(request: HttpRequest, event: Event) -> dict:
     if not event.stage_count:
         return {"placement": None}
 
-    def build() -> list[dict]:
+    def build() -> str:
         names = dict(Stage.objects.filter(event=event).values_list("number", "name"))
-        return placement_records(final_placement(event), names)
+        rows = placement_records(final_placement(event), names)
+        return render_to_string(
+            "tournaments/partials/placement_table.html", {"placement": rows}, request
+        )
 
     address = reverse("tournaments:placement_export", args=[event.slug])
     return {
-        # Kept under the results version, which every change of a stage replaces.
+        # The table as drawn, kept under the results version, which every change of a
+        # stage replaces.
         "placement": versions.cached("placement", event, versions.RESULTS, build),
         "placement_links": [(f.upper(), f"{address}?_export={f}") for f in EXPORT_FORMATS],
     }
