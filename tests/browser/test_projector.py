@@ -1,7 +1,8 @@
 """The live screen on a projector: at 1920x1080 and at 1280x720, with 16 players, every
 standings line it lists is on the screen; the ranks further down change from poll to poll;
 between rounds it shows where everyone sits, A-Z, a page a poll; a signal and a referee
-call show without pushing a line off the screen."""
+call show without pushing a line off the screen; a page of a large room's tables is on
+the screen whole."""
 
 from __future__ import annotations
 
@@ -143,3 +144,32 @@ def test_every_name_on_a_table_card_reads_whole_with_its_substitute_mark(
     )
     assert cut == []
     assert lines_off_screen(page) == []
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_page_of_tables_of_a_large_room_is_on_the_screen_whole(
+    transactional_db, page: Page, screen
+):
+    # Twelve tables, more than a page, of names as long as real ones (the longest take
+    # two lines on a card).
+    # (`event_of` seats them in reverse: the long names come first.)
+    names = [f"{name.split()[0]} {surname}" for surname in ("Ito", "Kim") for name in NAMES]
+    names += NAMES
+    event = event_of(names, tables_in_next=True)
+    session = event.sessions.get(number=2)
+    for game in session.games.all():
+        services.add_hand(game.pk, 1, {"result": "draw", "riichi": [], "tenpai": []})
+    # The most the head can carry: a signal and two referee calls.
+    services.send_signal(session.pk, RoundSignal.MINUTES_LEFT, minutes=10)
+    for game in session.games.all()[:2]:
+        services.call_referee(game.pk, "wrong_score", "hand 3, the fu", actor=Actor())
+    page.set_viewport_size(screen)
+    page.goto("/events/autumn/live/?session=2")
+    expect(page.locator(".live-card")).to_have_count(live.TABLES_PER_PAGE)
+    expect(page.locator(".live-tables h2")).to_contain_text("page 1 of 2")
+    below = page.evaluate(
+        """() => [...document.querySelectorAll('.live-card')]
+            .filter(el => el.getBoundingClientRect().bottom > window.innerHeight)
+            .map(el => el.dataset.table)"""
+    )
+    assert below == []

@@ -39,7 +39,9 @@ from .stages import stage_totals_hidden
 POLL_SECONDS = 5
 TOP = 8  # always shown
 PAGE = 8  # of the rest, one page per poll
-TABLES_PER_PAGE = 24
+# Two rows of four cards: whole on a projector at 1280x720 as at 1920x1080, even with
+# every name on two lines under a signal and referee calls.
+TABLES_PER_PAGE = 8
 # Between rounds, the next round's seating by name: two columns of this many lines over
 # the place of the tables, one page per poll.
 SEATING_PER_PAGE = 24
