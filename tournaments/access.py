@@ -246,11 +246,14 @@ def get_game_for_hand_entry(
     holder gets a finished or locked game too (the view tells the phone so, and changes
     nothing). A form that resends an entry the game holds already (the phone's own last
     hand, say) is let through as well: the view answers with what was stored."""
-    games = Game.objects.select_related("session__event")
+    games = _with_organised(
+        Game.objects.select_related("session__event"), request, "session__event"
+    )
     if lock:
         games = games.select_for_update()
     game = get_object_or_404(games, pk=pk)
     event = game.session.event
+    _remember_organised(request, event.pk, game)
     game.organised = organises(request, event.pk)
     if game.organised:
         return HandEntry(game, True, None)
