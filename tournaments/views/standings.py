@@ -192,9 +192,14 @@ class StandingsFilterForm(forms.Form):
 
     def __init__(self, data, *, sessions):
         super().__init__(data)
-        choices = [(number, _SessionLabel(number, date)) for number, date in sessions]
-        self.fields["first_session"].choices = [("", _("The first")), *choices]
-        self.fields["last_session"].choices = [("", _("The last")), *choices]
+
+        # Made only when a session is chosen or the filter is drawn: a cached page without
+        # a chosen session (most are) never lists a league's hundreds of sessions.
+        def choices(blank: str):
+            return lambda: [("", blank), *((n, _SessionLabel(n, d)) for n, d in sessions)]
+
+        self.fields["first_session"].choices = choices(_("The first"))
+        self.fields["last_session"].choices = choices(_("The last"))
 
     def clean(self):
         data = super().clean()
@@ -265,8 +270,7 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
     if totals_hidden(request, event):
         # Before a final the organisers may keep the totals to themselves: no table, no file.
         return render(request, "tournaments/standings_hidden.html", {"event": event})
-    # A session saved or deleted replaces the sessions token, and nothing else does: the
-    # list is read once for each token, not again after every change of results.
+    # The sessions, for the filter's choices and the table's columns: one small query.
     sessions = list(event.sessions.order_by("number").values_list("number", "date"))
     form = StandingsFilterForm(request.GET, sessions=sessions)
     filters = form.filters()
