@@ -2,14 +2,18 @@
 
 It shows the standings (the top of the table always, then the rest a page at a time),
 each table's round, scores and status, and the round clock, in large type, and refreshes
-itself every few seconds through htmx polling. A whole room may keep it open, so the
-rendered panel is cached under the event's play version (which every change at a table,
-of the results and of the clock replaces) and the normalised query. The panel carries the
-clock's end time, never the time left: the browser counts down with its own clock, set
-against the server's time once, when the page loads.
+itself every few seconds through htmx polling. A whole room may keep it open, each screen
+at its own page, so each part of the panel is kept for as long as what it shows stays the
+same: the standings under the results version; a page of tables under the results
+version and its own games' latest change, so that a hand at one table draws only its own
+page again; the clock, signal and referee calls under the play version. The panel carries
+the clock's end time, never the time left: the browser counts down with its own clock,
+set against the server's time once, when the page loads.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.db.models import (
     BooleanField,
@@ -18,7 +22,6 @@ from django.db.models import (
     OuterRef,
     Prefetch,
     Q,
-    Subquery,
 )
 from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
@@ -59,8 +62,7 @@ def session_in_play(event: Event) -> Session | None:
     """The session the room is playing: the latest with a game in progress, else the latest
     with any game, else the last-numbered (a round seated ahead of time has no game yet and
     must not take the screen from the one being played). Which one it is changes only with
-    a table's change, so it is kept under the play version; the last contact of its phones
-    (`phone_at`, which changes the versions of nothing) is read on each request."""
+    a table's change, so it is kept under the play version."""
 
     def build() -> Session | bool:
         games = Game.objects.filter(session=OuterRef("pk"))
@@ -74,39 +76,37 @@ def session_in_play(event: Event) -> Session | None:
         )
         return False if found is None else found  # the cache keeps no None
 
-    session = versions.cached("live-session", event, versions.PLAY, build)
-    if not session:
-        return None
-    session.phone_at = (
-        PhoneContact.objects.filter(game__session=session.pk)
-        .order_by("-at")
-        .values_list("at", flat=True)
-        .first()
-    )
-    return session
+    return versions.cached("live-session", event, versions.PLAY, build) or None
 
 
-def _with_last_contact(sessions):
-    """The sessions, each with the last time a phone of one of its tables reached the
-    server (`phone_at`): a phone's report changes the panel without touching the event's
-    versions (which every table's change would wait on), so the panel's key names it."""
-    contacts = PhoneContact.objects.filter(game__session=OuterRef("pk")).order_by("-at")
-    return sessions.annotate(phone_at=Subquery(contacts.values("at")[:1]))
+def _games_of(event: Event, session: Session) -> list[tuple[int, bool, Any]]:
+    """The session's games in table order: each one's id, whether anything is entered in
+    it yet (a hand, a final score, or its end) and its time of change. Read from what its
+    seats and the game keep (one query), never from the hands; kept under the play
+    version, which any change of a game replaces."""
+
+    def build() -> list[tuple[int, bool, Any]]:
+        entered = GameSeat.objects.filter(game=OuterRef("pk")).filter(
+            Q(hands__gt=0) | Q(entered_score__isnull=False)
+        )
+        started = (
+            Q(status=Game.Status.FINISHED) | ~Q(round_now__in=("", "E1-0")) | Q(Exists(entered))
+        )
+        return list(
+            session.games.annotate(started=ExpressionWrapper(started, output_field=BooleanField()))
+            .order_by("table_number", "pk")
+            .values_list("pk", "started", "updated_at")
+        )
+
+    return versions.cached("live-games", event, versions.PLAY, build, query=f"s={session.pk}")
 
 
-def _games_of(session: Session) -> list[tuple[int, bool]]:
-    """The session's games (ids, in table order), each with whether anything is entered
-    in it yet: a hand, a final score, or its end. Read from what its seats and the game
-    keep (one query), never from the hands."""
-    entered = GameSeat.objects.filter(game=OuterRef("pk")).filter(
-        Q(hands__gt=0) | Q(entered_score__isnull=False)
-    )
-    started = Q(status=Game.Status.FINISHED) | ~Q(round_now__in=("", "E1-0")) | Q(Exists(entered))
-    return list(
-        session.games.annotate(started=ExpressionWrapper(started, output_field=BooleanField()))
-        .order_by("table_number", "pk")
-        .values_list("pk", "started")
-    )
+def _last_contact(session: Session):
+    """When a phone of one of the session's tables last reached the server: a phone's
+    report replaces no version (every table's would wait on the event's row), so each poll
+    reads it."""
+    contacts = PhoneContact.objects.filter(game__session=session).order_by("-at")
+    return contacts.values_list("at", flat=True).first()
 
 
 def _seating(session: Session, page: int) -> tuple[list[dict], int, int]:
@@ -185,56 +185,126 @@ def _standing_lines(event: Event) -> list[dict]:
     return versions.cached("live-standings", event, versions.RESULTS, build)
 
 
-def _panel(
-    request: HttpRequest, event, session: Session | None, page: int, top: int, *, chosen: bool
-) -> str:
-    rows = _standing_lines(event)
-    rest = rows[top:]
-    pages = max(1, -(-len(rest) // PAGE))
-    page_index = page % pages
-    games: list[Game] = []
-    table_pages = 1
-    seating: list[dict] = []
-    seating_page = 1
-    session_games = _games_of(session) if session is not None else []
-    between_rounds = bool(session_games) and not any(started for _pk, started in session_games)
-    if between_rounds:
-        # The tables show nothing yet: the room reads where it sits instead.
-        seating, seating_page, table_pages = _seating(session, page)
-    elif session is not None:
-        # Only the page's tables are read with their seats: a room may have a hundred.
-        game_ids = [pk for pk, _started in session_games]
-        table_pages = max(1, -(-len(game_ids) // TABLES_PER_PAGE))
-        start = (page % table_pages) * TABLES_PER_PAGE
-        games = list(
-            Game.objects.filter(pk__in=game_ids[start : start + TABLES_PER_PAGE])
+def _head(event: Event, session: Session) -> dict:
+    """What the room is told above the standings: the round clock (its end time only: the
+    browser counts down to it), the director's signal and the open referee calls. Kept
+    under the play version, which each of them replaces."""
+
+    def build() -> dict:
+        return {
+            "clock": clock_context(session) | {"now": None, "left": "", "over": False}
+            if session.clock_ends_at
+            else None,
+            "signal": signal_context(session),
+            "calls": open_calls(session),
+        }
+
+    return versions.cached("live-head", event, versions.PLAY, build, query=f"s={session.pk}")
+
+
+def _ranks(request, event: Event, lines: list[dict], top: int, index: int, pages: int) -> str:
+    """The standings' section: the top lines, then page `index` of the ranks further
+    down. Kept under the results version: a hand at a table never draws it again."""
+
+    def build() -> str:
+        context = {
+            "top": lines[:top],
+            "rest": lines[top:][index * PAGE : (index + 1) * PAGE],
+            "rest_page": index + 1,
+            "rest_pages": pages,
+        }
+        return render_to_string("tournaments/partials/live_ranks.html", context, request)
+
+    return versions.cached(
+        "live-ranks", event, versions.RESULTS, build, query=f"top={top}&page={index}"
+    )
+
+
+def _tables(request, event: Event, session: Session, games: list[tuple], index: int, pages: int):
+    """The cards of page `index` of the session's tables. Kept under the results version
+    (names), the page's games and their latest change and phone contact: a hand at a
+    table of another page leaves the page be."""
+    shown = games[index * TABLES_PER_PAGE : (index + 1) * TABLES_PER_PAGE]
+    ids = [pk for pk, _started, _at in shown]
+    changed = max((at for _pk, _started, at in shown), default=None)
+
+    def build() -> str:
+        read = (
+            Game.objects.filter(pk__in=ids)
             .prefetch_related(Prefetch("seats", queryset=LIVE_SEATS))
             .select_related("phone_contact")
             .order_by("table_number", "pk")
         )
-    tables = [
-        {
-            "number": g.table_number,
-            "state": _state(g),
-            "status": _status(_state(g)),
-            "round": round_name(g.round_now)
-            if g.entry_mode == Game.EntryMode.HANDS and not g.is_finished
-            else "",
-            "seats": [
-                {
-                    "name": s.player.display_name,
-                    "score": formatting.points(s.score),
-                    "sub": s.is_substitute,
-                }
-                for s in g.ordered_seats()
-            ],
-            "phone": _phone(g),
-        }
-        for g in games
-    ]
+        tables = [
+            {
+                "number": g.table_number,
+                "state": _state(g),
+                "status": _status(_state(g)),
+                "round": round_name(g.round_now)
+                if g.entry_mode == Game.EntryMode.HANDS and not g.is_finished
+                else "",
+                "seats": [
+                    {
+                        "name": s.player.display_name,
+                        "score": formatting.points(s.score),
+                        "sub": s.is_substitute,
+                    }
+                    for s in g.ordered_seats()
+                ],
+                "phone": _phone(g),
+            }
+            for g in read
+        ]
+        context = {"tables": tables, "table_page": index + 1, "table_pages": pages}
+        return render_to_string("tournaments/partials/live_tables.html", context, request)
 
+    return versions.cached(
+        "live-tables",
+        event,
+        versions.RESULTS,
+        build,
+        query=f"s={session.pk}&page={index}",
+        parts=(tuple(ids), str(changed), str(_last_contact(session))),
+    )
+
+
+def _seats(request, event: Event, session: Session, index: int, pages: int) -> str:
+    """Between rounds, page `index` of where everyone sits, A-Z. Kept under the play
+    version: seating a round replaces it."""
+
+    def build() -> str:
+        seating, _index, _pages = _seating(session, index)
+        context = {"seating": seating, "seating_page": index + 1, "seating_pages": pages}
+        return render_to_string("tournaments/partials/live_seating.html", context, request)
+
+    return versions.cached(
+        "live-seats", event, versions.PLAY, build, query=f"s={session.pk}&page={index}"
+    )
+
+
+def _panel(
+    request: HttpRequest, event, session: Session | None, page: int, top: int, *, chosen: bool
+) -> str:
+    """The panel a poll returns, put together from its parts, each kept as long as what it
+    shows stays the same."""
+    lines = _standing_lines(event)
+    rest_pages = max(1, -(-len(lines[top:]) // PAGE))
+    games = _games_of(event, session) if session is not None else []
+    between_rounds = bool(games) and not any(started for _pk, started, _at in games)
+    if between_rounds:
+        # The tables show nothing yet: the room reads where it sits instead.
+        seats = len(games) * event.player_count
+        pages = max(1, -(-seats // SEATING_PER_PAGE))
+        room = _seats(request, event, session, page % pages, pages)
+    else:
+        pages = max(1, -(-len(games) // TABLES_PER_PAGE))
+        room = (
+            _tables(request, event, session, games, page % pages, pages)
+            if session
+            else render_to_string("tournaments/partials/live_tables.html", {"table_pages": 1})
+        )
     # The next poll shows the next page of each; the count wraps, so it stays small.
-    next_page = (page + 1) % (pages * table_pages)
+    next_page = (page + 1) % (rest_pages * pages)
     next_url = reverse("tournaments:live", args=[event.slug]) + f"?page={next_page}&top={top}"
     # A screen left on the event follows the round being played; one opened for a session
     # stays on it.
@@ -243,51 +313,28 @@ def _panel(
     context = {
         "event": event,
         "session": session,
-        "top": rows[:top],
-        "rest": rest[page_index * PAGE : (page_index + 1) * PAGE],
-        "rest_page": page_index + 1,
-        "rest_pages": pages,
-        "tables": tables,
-        "table_page": page % table_pages + 1,
-        "table_pages": table_pages,
-        # The end time only: the panel is cached, and the browser counts down to it.
-        "clock": clock_context(session) | {"now": None, "left": "", "over": False}
-        if session and session.clock_ends_at
-        else None,
+        "ranks": _ranks(request, event, lines, top, page % rest_pages, rest_pages),
+        "room": room,
         "between_rounds": between_rounds,
-        "seating": seating,
-        "seating_page": seating_page,
-        "seating_pages": table_pages,
-        "signal": signal_context(session),
-        "calls": open_calls(session) if session is not None else [],
         "next_url": next_url,
         "poll_seconds": POLL_SECONDS,
+        **(_head(event, session) if session else {"clock": None, "signal": None, "calls": []}),
     }
     return render_to_string("tournaments/partials/live_panel.html", context, request=request)
 
 
 @access.readable_event
 def live(request: HttpRequest, event: Event) -> HttpResponse:
-    sessions = event.sessions.all()
     if request.GET.get("session"):
         number = _number(request.GET["session"], default=0, low=0, high=100_000)
-        session = _with_last_contact(sessions.filter(number=number)).first()
+        session = event.sessions.filter(number=number).first()
         if session is None:
             raise Http404("No such session.")
     else:
         session = session_in_play(event)
     page = _number(request.GET.get("page"), default=0, low=0, high=10_000)
     top = _number(request.GET.get("top"), default=TOP, low=1, high=30)
-    chosen = bool(request.GET.get("session"))
-    query = f"session={session.number if session else ''}&chosen={chosen:d}&page={page}&top={top}"
-    panel = versions.cached(
-        "live",
-        event,
-        versions.PLAY,
-        lambda: _panel(request, event, session, page, top, chosen=chosen),
-        query=query,
-        parts=(session.phone_at.isoformat() if session and session.phone_at else "",),
-    )
+    panel = _panel(request, event, session, page, top, chosen=bool(request.GET.get("session")))
     if request.htmx:
         return HttpResponse(panel)
     return render(request, "tournaments/live.html", {"event": event, "panel": panel})
