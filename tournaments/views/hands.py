@@ -20,7 +20,6 @@ from scoring.record import parse_hand
 from .. import access, services, wording
 from ..forms.hands import HandForm, initial_from_hand, seat_labels
 from ..models import Game
-from ..trail import Actor
 from ..wording import describe_hand, describe_stats, win_value
 from ..wording.refusals import say
 from .games import _final_rows, _load, refusal, replayed, round_honba
@@ -255,13 +254,6 @@ def _taken_since(request: HttpRequest, game: Game, count: int | None = None) -> 
     return None
 
 
-def _author(request: HttpRequest, entry: access.HandEntry) -> dict[str, Any]:
-    """The `actor` and `table_link` arguments of a hand change by this request."""
-    if entry.link is not None:
-        return {"actor": Actor.of(table_link=entry.link), "table_link": entry.link}
-    return {"actor": Actor.of(request.user)}
-
-
 class _FormNotSaved(Exception):
     """The posted hand does not pass its form: nothing is stored, the form page says why."""
 
@@ -292,7 +284,7 @@ def _save_posted_hand(
 
     try:
         saved = services.add_hand(
-            game.pk, number, hand, entry=_posted_entry(request), **_author(request, entry)
+            game.pk, number, hand, entry=_posted_entry(request), **entry.author(request)
         )
     except services.EntrySentBefore as sent:
         return _stored_already(request, game, sent.receipt)
@@ -361,7 +353,7 @@ def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
                 if refused_save is not None:
                     raise refused_save  # the save tried above, not tried again
                 hand = services.add_hand(
-                    game.pk, number, doc, entry=_posted_entry(request), **_author(request, entry)
+                    game.pk, number, doc, entry=_posted_entry(request), **entry.author(request)
                 )
             except services.EntrySentBefore as sent:
                 return _stored_already(request, game, sent.receipt)
@@ -446,7 +438,7 @@ def hand_edit(request: HttpRequest, entry: access.HandEntry, number: int) -> Htt
                     doc,
                     version=posted_version or None,
                     entry=_posted_entry(request),
-                    **_author(request, entry),
+                    **entry.author(request),
                 )
             except services.EntrySentBefore as sent:
                 return _stored_already(request, game, sent.receipt)
@@ -507,7 +499,7 @@ def hand_delete(request: HttpRequest, entry: access.HandEntry, number: int) -> H
         return refused
     if request.method == "POST":
         try:
-            services.delete_hand(game.pk, number, **_author(request, entry))
+            services.delete_hand(game.pk, number, **entry.author(request))
         except services.GameChangeRefused as err:
             messages.error(request, refusal(err, shift=1))
         else:
@@ -548,7 +540,7 @@ def hand_undo(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
                 number=int(posted),
                 version=version or None,
                 entry=_posted_entry(request),
-                **_author(request, entry),
+                **entry.author(request),
             )
         except services.EntrySentBefore as sent:
             return _stored_already(request, game, sent.receipt)
