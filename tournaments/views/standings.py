@@ -194,9 +194,17 @@ class StandingsFilterForm(forms.Form):
         super().__init__(data)
 
         # Made only when a session is chosen or the filter is drawn: a cached page without
-        # a chosen session (most are) never lists a league's hundreds of sessions.
+        # a chosen session (most are) never lists a league's hundreds of sessions. Both
+        # lists share the labels.
+        labels: list[tuple[int, _SessionLabel]] = []
+
         def choices(blank: str):
-            return lambda: [("", blank), *((n, _SessionLabel(n, d)) for n, d in sessions)]
+            def made() -> list:
+                if not labels:
+                    labels.extend((n, _SessionLabel(n, d)) for n, d in sessions)
+                return [("", blank), *labels]
+
+            return made
 
         self.fields["first_session"].choices = choices(_("The first"))
         self.fields["last_session"].choices = choices(_("The last"))
