@@ -70,6 +70,7 @@ def test_byes_rotate_evenly_between_teams_that_do_not_fill_the_tables():
     assert all(len({groups[p] for p in out}) == len(out) for out in plan.sitting_out)
 
 
+@pytest.mark.slow
 def test_byes_rotate_between_teams_when_each_sends_one_player_a_session():
     # Nine teams of four each send one player: 9 players, 2 tables, one team out each
     # session; over nine sessions every team sits out once.
