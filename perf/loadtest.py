@@ -124,9 +124,15 @@ def form_fields(doc: dict[str, Any]) -> list[tuple[str, str]]:
     return fields
 
 
-def prepare(*, tables: int, slug: str = SLUG, seed: int = 1, say: Callable = print) -> list[Table]:
+def prepare(
+    *, tables: int, slug: str = SLUG, seed: int = 1, fresh: bool = False, say: Callable = print
+) -> list[Table]:
     """A new session of the event `slug` (made, with its players, on the first run) with
-    one game in progress and a live table link at each of `tables` tables."""
+    one game in progress and a live table link at each of `tables` tables. With `fresh`,
+    the event's earlier sessions go first: each run adds a session, and a room whose
+    event holds every earlier run's games costs more than a room on its first day."""
+    if fresh:
+        Event.objects.filter(slug=slug).delete()
     event = Event.objects.filter(slug=slug).first()
     if event is None:
         event = Event.objects.create(

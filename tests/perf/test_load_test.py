@@ -559,3 +559,16 @@ def test_ctrl_c_stops_the_app_server_and_frees_its_port(tmp_path):
     assert "Interrupted: the app server is stopped." in out
     with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
         pass
+
+
+@pytest.mark.django_db
+def test_a_fresh_room_leaves_out_the_sessions_of_earlier_runs():
+    loadtest.prepare(tables=2, say=lambda *_: None)
+    loadtest.prepare(tables=2, say=lambda *_: None)
+    assert Event.objects.get(slug=loadtest.SLUG).sessions.count() == 2
+    tables = loadtest.prepare(tables=2, fresh=True, say=lambda *_: None)
+    event = Event.objects.get(slug=loadtest.SLUG)
+    assert list(event.sessions.values_list("number", flat=True)) == [1]
+    assert sorted(Game.objects.filter(session__event=event).values_list("pk", flat=True)) == sorted(
+        table.game_id for table in tables
+    )

@@ -141,6 +141,11 @@ class Command(BaseCommand):
         )
         parser.add_argument("--timeout", type=seconds, default=30.0, help="per request")
         parser.add_argument("--slug", default=loadtest.SLUG, help="the event to use or make")
+        parser.add_argument(
+            "--fresh",
+            action="store_true",
+            help="make the event anew, without the sessions of earlier runs",
+        )
         parser.add_argument("--seed", type=whole(0), default=1)
         parser.add_argument(
             "--cache-url",
@@ -183,7 +188,7 @@ class Command(BaseCommand):
     def _run(self, options, url: str, cleanup: ExitStack) -> None:
         tables = loadtest.prepare(
             tables=options["tables"], slug=options["slug"], seed=options["seed"],
-            say=self.stdout.write,
+            fresh=options["fresh"], say=self.stdout.write,
         )  # fmt: skip
         cache_url = options["cache_url"]
         if cache_url is None:
