@@ -124,6 +124,23 @@ def form_fields(doc: dict[str, Any]) -> list[tuple[str, str]]:
     return fields
 
 
+class NotALoadTest(Exception):
+    """The event holds games the load test did not seat: it is not the load test's to
+    delete."""
+
+
+def refuse_unless_made_here(event: Event) -> None:
+    """Refuse an event with a seat of anyone but the load test's own players."""
+    others = GameSeat.objects.filter(game__session__event=event).exclude(
+        player__display_name__startswith=f"{event.slug} player "
+    )
+    if others.exists():
+        raise NotALoadTest(
+            f"The event {event.slug!r} has games of players the load test did not make: "
+            "it is not deleted. Give --fresh only for the load test's own event (--slug)."
+        )
+
+
 def prepare(
     *, tables: int, slug: str = SLUG, seed: int = 1, fresh: bool = False, say: Callable = print
 ) -> list[Table]:
@@ -131,9 +148,11 @@ def prepare(
     one game in progress and a live table link at each of `tables` tables. With `fresh`,
     the event's earlier sessions go first: each run adds a session, and a room whose
     event holds every earlier run's games costs more than a room on its first day."""
-    if fresh:
-        Event.objects.filter(slug=slug).delete()
     event = Event.objects.filter(slug=slug).first()
+    if fresh and event is not None:
+        refuse_unless_made_here(event)
+        event.delete()
+        event = None
     if event is None:
         event = Event.objects.create(
             name=f"Load test ({tables} tables)",

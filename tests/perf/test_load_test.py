@@ -4,6 +4,7 @@ tiny run against a real gunicorn."""
 
 from __future__ import annotations
 
+import datetime
 import html
 import json
 import os
@@ -572,3 +573,15 @@ def test_a_fresh_room_leaves_out_the_sessions_of_earlier_runs():
     assert sorted(Game.objects.filter(session__event=event).values_list("pk", flat=True)) == sorted(
         table.game_id for table in tables
     )
+
+
+@pytest.mark.django_db
+def test_fresh_refuses_an_event_with_games_of_other_players_and_deletes_nothing():
+    event = Event.objects.create(name="Club night", slug="club", starts_on=datetime.date.today())
+    session = event.sessions.create(number=1, date=event.starts_on)
+    players = services.players_by_name(["Aki", "Ben", "Chie", "Dan"], create=True)
+    game = services.create_game(session, players, table_number=1)
+    with pytest.raises(loadtest.NotALoadTest, match="did not make: it is not deleted"):
+        loadtest.prepare(tables=1, slug=event.slug, fresh=True, say=lambda *_: None)
+    assert Event.objects.filter(pk=event.pk).exists()
+    assert Game.objects.filter(pk=game.pk).exists()

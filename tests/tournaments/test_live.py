@@ -169,3 +169,21 @@ def test_a_live_screen_opened_for_a_session_stays_on_it(client, session, game):
     panel = client.get(url("live", session.event.slug), {"session": 1}, **HTMX).content.decode()
     assert "Session 1<" in panel
     assert "session=1" in panel
+
+
+def test_a_hand_at_one_table_draws_only_its_own_page_of_tables_again(client, session):
+    games = make_tables(session, 9)  # two pages: tables 1-8, then table 9
+    first, second = url("live", session.event.slug), url("live", session.event.slug) + "?page=1"
+    services.add_hand(games[8].pk, 1, RON)  # the round is under way: the tables show
+    client.get(first, **HTMX)
+    client.get(second, **HTMX)
+    services.add_hand(games[0].pk, 1, RON)  # at table 1, on the first page
+    with CaptureQueriesContext(connection) as other_page:
+        panel = client.get(second, **HTMX).content.decode()
+    assert "T9P0" in panel
+    # The second page's cards are kept: no seat or name of a card is read.
+    assert not [q for q in other_page.captured_queries if "tournaments_player" in q["sql"]]
+    with CaptureQueriesContext(connection) as own_page:
+        panel = client.get(first, **HTMX).content.decode()
+    assert [q for q in own_page.captured_queries if "tournaments_player" in q["sql"]]
+    assert "E1-0" not in panel.split('data-table="1"')[1].split("</li>\n")[0]

@@ -63,12 +63,12 @@ def final_places(event: Event) -> dict[int, tuple[int, bool]]:
     """Each ranked player's final place, by player id: (place, shared). The same places as
     `final_placement`, without reading the players (an event without stages places its
     players in the order of its standings, which name them by id already)."""
-    from .stages import event_stages
+    from .stages import event_stages, stages_placement
 
-    if event_stages(event):
-        return {
-            placed.player.pk: (placed.place, placed.shared) for placed in final_placement(event)
-        }
+    stages = event_stages(event)
+    if stages:
+        placed = stages_placement(event, stages)
+        return {one.player.pk: (one.place, one.shared) for one in placed}
     return {
         row.player_id: (row.rank, row.shared_rank) for row in event_standings(event, lines=0).rows
     }

@@ -186,10 +186,13 @@ class Command(BaseCommand):
             signal.signal(signal.SIGTERM, previous)
 
     def _run(self, options, url: str, cleanup: ExitStack) -> None:
-        tables = loadtest.prepare(
-            tables=options["tables"], slug=options["slug"], seed=options["seed"],
-            fresh=options["fresh"], say=self.stdout.write,
-        )  # fmt: skip
+        try:
+            tables = loadtest.prepare(
+                tables=options["tables"], slug=options["slug"], seed=options["seed"],
+                fresh=options["fresh"], say=self.stdout.write,
+            )  # fmt: skip
+        except loadtest.NotALoadTest as refused:
+            raise CommandError(str(refused)) from None
         cache_url = options["cache_url"]
         if cache_url is None:
             cache_url = os.environ.get("CACHE_URL", "")
