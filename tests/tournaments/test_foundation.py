@@ -31,6 +31,7 @@ def _clean_env(env: dict[str, str]) -> dict[str, str]:
         key: value
         for key, value in os.environ.items()
         if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE"}
+        and key != "CONN_MAX_AGE"
         and key != "TENBOU_PERF"
         and key != "DJANGO_ALLOW_ASYNC_UNSAFE"  # set for browser tests; check --deploy warns
         and not key.startswith(("SECURE_", "SESSION_", "CSRF_", "EMAIL_"))
@@ -183,6 +184,15 @@ def test_settings_read_hosts_and_time_zone_from_the_environment():
 
     assert read_setting("settings.ALLOWED_HOSTS", env=env) == "['a.example', 'b.example']"
     assert read_setting("settings.TIME_ZONE", env=env) == "Asia/Tokyo"
+
+
+def test_production_keeps_database_connections_open_between_requests():
+    env = {**PRODUCTION_ENV, "SECRET_KEY": secrets.token_urlsafe(50)}
+    expression = "settings.DATABASES['default']['CONN_MAX_AGE']"
+
+    assert read_setting(expression, env=env) == "60"
+    assert read_setting(expression, env={**env, "CONN_MAX_AGE": "0"}) == "0"
+    assert read_setting(expression, env={"DEBUG": "1"}) == "0"
 
 
 @pytest.mark.slow
