@@ -212,5 +212,23 @@
     show();
   }
 
+  // The page draws the picker of the first winner only; each other winner gets a copy of
+  // it, made before any is set up, under that winner's number.
+  var first = form.querySelector("[data-picker]");
+  if (!first) {
+    return;
+  }
+  form.querySelectorAll("[data-count]").forEach(function (help) {
+    var index = help.getAttribute("data-count");
+    if (help.querySelector("[data-picker]")) {
+      return;
+    }
+    var copy = first.cloneNode(true);
+    copy.setAttribute("data-picker", index);
+    copy.querySelectorAll('input[name="picker1_mode"]').forEach(function (input) {
+      input.name = "picker" + index + "_mode";
+    });
+    help.querySelector(":scope > summary").after(copy);
+  });
   form.querySelectorAll("[data-picker]").forEach(setUp);
 })();

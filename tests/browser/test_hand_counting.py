@@ -134,3 +134,38 @@ def test_a_hand_entered_through_the_tile_picker_on_a_phone(live_server, page: Pa
     )  # fmt: skip
     # 4 han 30 fu ron by a non-dealer: 7,700 from Dan.
     assert [s.score for s in game.seats.order_by("seat")] == [25000, 25000, 32700, 17300]
+
+
+def test_the_second_winner_of_a_double_ron_counts_with_a_picker_of_their_own(
+    live_server, page: Page, game
+):
+    page.set_viewport_size(PHONE)
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}hands/new/")
+    page.locator("#group-result label.pick", has_text="Ron").click()
+    page.locator("#group-w1_winner label.pick", has=page.locator("b", has_text="Chie")).click()
+    page.locator("#group-loser label.pick", has=page.locator("b", has_text="Dan")).click()
+    page.locator("summary", has_text="Double ron").click()
+    page.locator("#group-w2_winner label.pick", has=page.locator("b", has_text="Ben")).click()
+
+    help_ = page.locator('details[data-count="2"]')
+    help_.locator(":scope > summary").click()
+    picker = help_.locator('details[data-picker="2"]')
+    picker.locator("summary").click()
+    tap_tiles(picker, "Hand", ["2p", "3p", "4p", "5p", "6p", "7p", "9p"])
+    tap_tiles(picker, "Winning tile", ["9p"])
+    tap_tiles(picker, "Pon", ["7z"])
+    tap_tiles(picker, "Chi", ["7p"])
+    tap_tiles(picker, "Dora", ["3p"])
+    expect(picker.locator("[data-picker-result]")).to_have_text("14 of 14 tiles picked.")
+    picker.get_by_role("button", name="Count this hand").click()
+    expect(picker.locator("[data-picker-result]")).to_have_text(
+        "Counted: 4 han 30 fu: Chun, Honitsu and 1 dora."
+    )
+    expect(page.locator('input[name="w2_han"][value="4"]')).to_be_checked()
+    expect(page.locator('input[name="w2_fu"][value="30"]')).to_be_checked()
+    # The first winner's picker and value are their own.
+    assert page.locator('input[name="w1_han"]:checked').count() == 0
+    first = page.locator('details[data-picker="1"]')
+    assert first.locator('input[name="picker1_mode"]').count() == 8
+    expect(first.locator("[data-picker-result]")).to_have_text("0 of 14 tiles picked.")

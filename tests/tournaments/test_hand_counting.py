@@ -148,6 +148,14 @@ def test_refused_ticks_show_on_the_page_and_store_nothing(organiser_client, game
     assert not game.hands.exists()
 
 
+def test_the_page_draws_the_tile_picker_once_for_every_winner_to_share(organiser_client, game):
+    # hand-picker.js copies it for a second and third winner; without it, it stays hidden.
+    page = organiser_client.get(url("hand_new", game)).content.decode()
+    assert page.count('data-count="') == 2  # a winner and a double ron's second
+    assert page.count("data-picker=") == 1
+    assert 'data-picker="1" hidden' in page
+
+
 def test_the_tile_picker_answer_names_yaku_han_fu_and_dora(organiser_client, game):
     query = {
         "tiles": "234m406p678s22m567s",
