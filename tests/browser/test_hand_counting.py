@@ -21,6 +21,13 @@ def log_in(page: Page, live_server) -> None:
     expect(page.locator(".site-nav")).to_be_visible()
 
 
+def open_hand_form(page: Page, live_server, game) -> None:
+    """The hand form of `game` on a phone, signed in as its organiser."""
+    page.set_viewport_size(PHONE)
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}hands/new/")
+
+
 def small_tap_targets(page: Page, selector: str) -> list[str]:
     return page.evaluate(
         """sel => Array.from(document.querySelectorAll(sel))
@@ -35,9 +42,7 @@ def small_tap_targets(page: Page, selector: str) -> list[str]:
 def test_a_hand_entered_through_the_yaku_checklist_on_a_phone(
     live_server, page: Page, game, tmp_path
 ):
-    page.set_viewport_size(PHONE)
-    log_in(page, live_server)
-    page.goto(f"{live_server.url}{game.get_absolute_url()}hands/new/")
+    open_hand_form(page, live_server, game)
     page.locator("#group-result label.pick", has_text="Tsumo").click()
     page.locator("#group-w1_winner label.pick", has=page.locator("b", has_text="Ben")).click()
     page.locator("#group-riichi label.pick", has=page.locator("b", has_text="Ben")).click()
@@ -91,26 +96,34 @@ def tap_tiles(picker, mode: str, codes: list[str]) -> None:
         picker.locator(f'button[data-tile="{code}"]').click()
 
 
-def test_a_hand_entered_through_the_tile_picker_on_a_phone(live_server, page: Page, game, tmp_path):
-    page.set_viewport_size(PHONE)
-    log_in(page, live_server)
-    page.goto(f"{live_server.url}{game.get_absolute_url()}hands/new/")
-    page.locator("#group-result label.pick", has_text="Ron").click()
-    page.locator("#group-w1_winner label.pick", has=page.locator("b", has_text="Chie")).click()
-    page.locator("#group-loser label.pick", has=page.locator("b", has_text="Dan")).click()
-
-    help_ = page.locator('details[data-count="1"]')
+def open_picker(page: Page, winner: int):
+    """The tile picker of winner `winner` (1 or 2), opened."""
+    help_ = page.locator(f'details[data-count="{winner}"]')
     help_.locator(":scope > summary").click()
-    picker = help_.locator("details[data-picker]")
+    picker = help_.locator(f'details[data-picker="{winner}"]')
     picker.locator("summary").click()
-    # Chie (West) holds 234p 567p 9p and the calls pon of red dragons and chi 789p, and
-    # rons 9p; the 3p indicator makes her 4p a dora.
+    return help_, picker
+
+
+def pick_honitsu_hand(picker) -> None:
+    """234p 567p 9p with a pon of red dragons and a chi of 789p, won on 9p; the 3p
+    indicator makes the 4p a dora: 4 han 30 fu for a winner seated West or South."""
     tap_tiles(picker, "Hand", ["2p", "3p", "4p", "5p", "6p", "7p", "9p"])
     tap_tiles(picker, "Winning tile", ["9p"])
     tap_tiles(picker, "Pon", ["7z"])
     tap_tiles(picker, "Chi", ["7p"])
     tap_tiles(picker, "Dora", ["3p"])
     expect(picker.locator("[data-picker-result]")).to_have_text("14 of 14 tiles picked.")
+
+
+def test_a_hand_entered_through_the_tile_picker_on_a_phone(live_server, page: Page, game, tmp_path):
+    open_hand_form(page, live_server, game)
+    page.locator("#group-result label.pick", has_text="Ron").click()
+    page.locator("#group-w1_winner label.pick", has=page.locator("b", has_text="Chie")).click()
+    page.locator("#group-loser label.pick", has=page.locator("b", has_text="Dan")).click()
+
+    help_, picker = open_picker(page, 1)
+    pick_honitsu_hand(picker)  # Chie sits West
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert small_tap_targets(page, ".tile-picker button, .tile-picker .pick span") == []
     picker.screenshot(path=str(tmp_path / "picker.png"))
@@ -139,25 +152,15 @@ def test_a_hand_entered_through_the_tile_picker_on_a_phone(live_server, page: Pa
 def test_the_second_winner_of_a_double_ron_counts_with_a_picker_of_their_own(
     live_server, page: Page, game
 ):
-    page.set_viewport_size(PHONE)
-    log_in(page, live_server)
-    page.goto(f"{live_server.url}{game.get_absolute_url()}hands/new/")
+    open_hand_form(page, live_server, game)
     page.locator("#group-result label.pick", has_text="Ron").click()
     page.locator("#group-w1_winner label.pick", has=page.locator("b", has_text="Chie")).click()
     page.locator("#group-loser label.pick", has=page.locator("b", has_text="Dan")).click()
     page.locator("summary", has_text="Double ron").click()
     page.locator("#group-w2_winner label.pick", has=page.locator("b", has_text="Ben")).click()
 
-    help_ = page.locator('details[data-count="2"]')
-    help_.locator(":scope > summary").click()
-    picker = help_.locator('details[data-picker="2"]')
-    picker.locator("summary").click()
-    tap_tiles(picker, "Hand", ["2p", "3p", "4p", "5p", "6p", "7p", "9p"])
-    tap_tiles(picker, "Winning tile", ["9p"])
-    tap_tiles(picker, "Pon", ["7z"])
-    tap_tiles(picker, "Chi", ["7p"])
-    tap_tiles(picker, "Dora", ["3p"])
-    expect(picker.locator("[data-picker-result]")).to_have_text("14 of 14 tiles picked.")
+    _help, picker = open_picker(page, 2)
+    pick_honitsu_hand(picker)  # Ben sits South
     picker.get_by_role("button", name="Count this hand").click()
     expect(picker.locator("[data-picker-result]")).to_have_text(
         "Counted: 4 han 30 fu: Chun, Honitsu and 1 dora."
