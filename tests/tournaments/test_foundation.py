@@ -25,14 +25,26 @@ PRODUCTION_ENV = {
 }
 
 
+# Variables the settings read, besides those of the prefixes below.
+SETTINGS_READ = frozenset(
+    {
+        "DEBUG",
+        "SECRET_KEY",
+        "ALLOWED_HOSTS",
+        "DATABASE_URL",
+        "TIME_ZONE",
+        "CONN_MAX_AGE",
+        "TENBOU_PERF",
+    }
+)
+
+
 def _clean_env(env: dict[str, str]) -> dict[str, str]:
     """The current environment without anything that settings read, plus `env`."""
     kept = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE"}
-        and key != "CONN_MAX_AGE"
-        and key != "TENBOU_PERF"
+        if key not in SETTINGS_READ
         and key != "DJANGO_ALLOW_ASYNC_UNSAFE"  # set for browser tests; check --deploy warns
         and not key.startswith(("SECURE_", "SESSION_", "CSRF_", "EMAIL_"))
     }
