@@ -170,13 +170,15 @@ class Player(models.Model):
         if fields is None or "display_name" in fields:
             self.display_name = clean_player_name(self.display_name)
         super().save(*args, **kwargs)
-        # Standings show display names: a rename changes the events this player played in.
+        # Standings show display names: a rename changes the events this player played in,
+        # and the pages of the player's games.
         versions.changed(
             Event.objects.filter(sessions__games__seats__player=self)
             .values_list("pk", flat=True)
             .distinct(),
             results=True,
         )
+        versions.games_changed(Game.objects.filter(seats__player=self))
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:player", args=[self.pk])

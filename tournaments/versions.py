@@ -7,6 +7,12 @@ Every cached view of an event is kept under one of two versions that the event c
 - `play`: anything at a table as well (a hand of a game still going, a seat, a table
   link, the roster); it changes whenever `results` does.
 
+A game's own pages (its page for readers, the hand form) are kept under the game's time of
+change instead (`Game.updated_at`), which every change of its hands, seats or results sets:
+a hand at another table, or another game's end, leaves them be. A change that alters what a
+game shows without saving the game (a player renamed or merged, a stage's rules) sets the
+time of change of the games it touches with `games_changed`.
+
 A change marks its events with `changed` inside its transaction; the new versions are
 written once the transaction commits, in one short statement of their own. So a reader
 never caches what was read before the commit under the new version, and a hand at one
@@ -20,6 +26,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from django.db import connection, transaction
+from django.utils import timezone
 
 from . import pagecache
 
@@ -88,6 +95,12 @@ def bump(ids: Iterable[int], *, results: bool) -> None:
     if results:
         fields["results_token"] = new_version()
     Event.objects.filter(pk__in=ids).update(**fields)
+
+
+def games_changed(games) -> None:
+    """Set anew the time of change of `games` (a queryset): what their pages show changed
+    though the games themselves did not."""
+    games.update(updated_at=timezone.now())
 
 
 def version_of(event, version: str) -> str:

@@ -24,7 +24,7 @@ from ..limits import (
     TEAM_MEMBERS_LIMIT,
     TEAMS_LIMIT,
 )
-from ..models import Event, Player, Stage, StageEntrant
+from ..models import Event, Game, Player, Stage, StageEntrant
 from ..wording.refusals import Refusal
 from .sessions import session_has_results
 
@@ -240,6 +240,8 @@ def _describe_stages(event_id: int) -> None:
         stage_count=stages.count(), totals_hidden=stages.filter(hidden=True).exists()
     )
     versions.changed(event_id, results=True)
+    # A stage's rules are its sessions' games' rules.
+    versions.games_changed(Game.objects.filter(session__event_id=event_id))
 
 
 def _locked_stage(stage_id: int) -> Stage:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from scoring.errors import HAND_PREFIX
 from scoring.game import ALREADY_ENDED, GameResult
 
-from .. import access, services, versions, wording
+from .. import access, pagecache, services, versions, wording
 from ..forms.hands import WIND_MARKS, FinalScoresForm, PenaltyForm, SeatLabel, seat_labels
 from ..limits import REFEREE_NOTE_LENGTH
 from ..models import Game, RefereeCall
@@ -165,9 +165,8 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     # What the game shows, the same for every reader who may (or may not) change its hands
     # and for every organiser (who also sees its table link and latest changes, each made
     # by a change that replaces the play version): rendered once for each play version.
-    # For others, once for each time of change of the game itself (every change of its
-    # hands, seats, results or lock saves it) under the results version (names, rules and
-    # sessions): a hand at another table, which replaces the play version, leaves it be.
+    # For others, once for each time of change of the game itself (see `versions`): a hand
+    # at another table, or another game's end, leaves it be.
     def build() -> dict[str, Any]:
         page = _game_page(game, can_enter=can_enter)
         if is_organiser:
@@ -175,18 +174,12 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
             page["trail"] = _trail_part(game, page["names"])
         return page
 
-    page = versions.cached(
-        "game",
-        game.event,
-        versions.PLAY if is_organiser else versions.RESULTS,
-        build,
-        parts=(
-            game.pk,
-            can_enter,
-            is_organiser,
-            request.build_absolute_uri("/") if is_organiser else game.updated_at.isoformat(),
-        ),
-    )
+    if is_organiser:
+        parts = (game.pk, request.build_absolute_uri("/"))
+        page = versions.cached("game", game.event, versions.PLAY, build, parts=parts)
+    else:
+        parts = (game.pk, can_enter, game.updated_at.isoformat())
+        page = pagecache.cached("game", parts, build)
     context: dict[str, Any] = {
         **page,
         "game": game,
