@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.urls import reverse
 
 from scoring.rules import Rules
@@ -206,3 +208,25 @@ def test_the_tile_picker_refuses_with_the_reason_and_answers_no_stranger(
         "at most 4 calls" in organiser_client.get(url("hand_count", game), too_many).json()["error"]
     )
     assert stranger_client.get(url("hand_count", game), query).status_code == 403
+
+
+def test_an_empty_forms_count_help_kept_once_is_the_one_the_form_draws(
+    organiser_client, game, monkeypatch
+):
+    """Each winner's "Count it for me" in the empty form for the next hand is drawn once
+    for its rules and language; the page is the same as with every one drawn in place."""
+    from django.core.cache import cache
+
+    from tournaments.views import hands
+
+    def page(language):
+        cache.clear()
+        answer = organiser_client.get(url("hand_new", game), HTTP_ACCEPT_LANGUAGE=language)
+        return re.sub(r"[A-Za-z0-9]{64}", "(token)", answer.content.decode())
+
+    for language in ("en", "ja"):
+        kept = page(language)
+        assert "data-count=" in kept
+        with monkeypatch.context() as patched:
+            patched.setattr(hands, "_empty_count_help", lambda win, rules: "")
+            assert page(language) == kept

@@ -246,6 +246,17 @@ def _next_hand(current: GameResult, names: list[str]) -> tuple[dict[str, Any], d
     return table, options
 
 
+def _empty_count_help(win: dict[str, Any], rules) -> str:
+    """A winner's "Count it for me" in an empty form (nothing ticked): the same in every
+    empty form under the same rules and language, and two thirds of drawing the whole form,
+    so drawn once for each winner's place, rules and language."""
+
+    def build() -> str:
+        return render_to_string("tournaments/partials/hand_count_help.html", {"win": win})
+
+    return pagecache.cached("count-help", (win["index"], repr(rules)), build)
+
+
 def _new_hand_form(request: HttpRequest, game: Game) -> HttpResponse:
     """The empty form for the game's next hand. All but the form token is the same for
     every visitor who may enter hands, so the game's replay and the form's fields are
@@ -257,6 +268,8 @@ def _new_hand_form(request: HttpRequest, game: Game) -> HttpResponse:
         table, options = _next_hand(current, names)
         form = HandForm(initial={"number": number}, **options)
         context = {"game": game, **_fields_context(form, number, editing=False)}
+        for win in context["wins"]:
+            win["count_help_html"] = _empty_count_help(win, current.rules)
         fields = render_to_string("tournaments/partials/hand_fields.html", context)
         return {"number": number, "table": table, "fields_html": fields}
 
