@@ -15,6 +15,7 @@ from django.utils.functional import lazy
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django_tables2.data import TableQuerysetData
 
 from .cells import Column, Table
 from .limits import MAX_PER_PAGE
@@ -81,6 +82,16 @@ class BoundedRequestConfig(tables.RequestConfig):
                 query[name] = str(min(max(wanted, 1), MAX_PER_PAGE))
             self.request.GET = query
         return super().configure(table)
+
+
+class CountedRows(TableQuerysetData):
+    """A table's queryset whose number of rows the view knows already (it counted them
+    from what it read for other parts of the page): a page of the table reads its own rows
+    and nothing more."""
+
+    def __init__(self, rows, count: int):
+        super().__init__(rows)
+        self._length = count
 
 
 def date_range(start, end) -> str:

@@ -204,11 +204,12 @@ def test_the_player_page_costs_the_same_queries_for_few_and_many_games(
     # their seats in games still going. The place in each event is worked out once for
     # each results version of the event: a few queries for each of the two events, the
     # first time only. Whether the player has merged names (aliases) or a rating over
-    # their events is read with the player: with neither, neither is read.
-    with django_assert_max_num_queries(5 + 5 * 2):
+    # their events is read with the player: with neither, neither is read. The seats are
+    # read as numbers, their events once, and the table's page of games on its own.
+    with django_assert_max_num_queries(7 + 5 * 2):
         response = client.get(player_url(players[0]))
     assert len(polyline_points(content(response))) == games
-    with django_assert_max_num_queries(6) as cached:
+    with django_assert_max_num_queries(8) as cached:
         response = client.get(player_url(players[0], "thursday"))
     assert len(polyline_points(content(response))) == games // 2
     tables = [re.match(r'SELECT (?:DISTINCT )?"(\w+)"', q["sql"]) for q in cached.captured_queries]
@@ -286,3 +287,25 @@ def test_a_player_known_only_from_a_private_event_is_not_found_by_a_stranger(
     client.force_login(organiser)
     assert client.get(player_url(seated[0])).status_code == 200
     assert client.get(player_url(rostered)).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_games_table_reads_a_page_at_a_time_finished_newest_first_then_those_going_on(
+    client, history, players, monkeypatch
+):
+    from tournaments.models import Game
+    from tournaments.views import events
+
+    monkeypatch.setattr(events, "PLAYER_GAMES_PER_PAGE", 2)
+    finished = sorted(
+        history[:3],
+        key=lambda g: (g.session.date, g.session.number, g.table_number, g.pk),
+        reverse=True,
+    )
+    playing = Game.objects.get(status=Game.Status.IN_PROGRESS)
+    shown = []
+    for page in (1, 2):
+        html = content(client.get(player_url(players[0]) + f"?page={page}"))
+        table = html[html.index('<table class="listing"') :]
+        shown += [int(pk) for pk in re.findall(r'href="/games/(\d+)/"', table)]
+    assert shown == [game.pk for game in [*finished, playing]]

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models import Case, Count, Exists, OuterRef, Prefetch, Q, When
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -33,6 +33,7 @@ from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, player_statistics
 from ..tables import (
     BoundedRequestConfig,
+    CountedRows,
     EventTable,
     GameTable,
     PlayerGamesTable,
@@ -440,7 +441,7 @@ def player_edit(request: HttpRequest, player: Player) -> HttpResponse:
     return render(request, "tournaments/player_form.html", {"form": form, "player": player})
 
 
-def _player_totals(player: Player, seats: list[GameSeat]) -> StandingsRow:
+def _player_totals(player: Player, seats) -> StandingsRow:
     """Games, match points, average placement and places of finished seats, counted as
     the standings count them."""
     return player_totals(player.pk, player.display_name, seats)
@@ -563,8 +564,8 @@ def _places(event: Event) -> dict[str, Any]:
     return {"count": len(places), "players": places}
 
 
-# What the player page reads of each of the player's seats, their games and sessions (and
-# the whole event): a player of a few hundred games is read as a thousand objects.
+# What the player page's table reads of each seat it shows, with its game, session and
+# event: a page of rows at a time.
 PLAYER_SEAT_FIELDS = (
     *("seat", "score", "placement", "match_points", "penalty_points", "player_id"),
     *("game__status", "game__table_number", "game__entry_mode"),
@@ -572,28 +573,46 @@ PLAYER_SEAT_FIELDS = (
 )
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Seat:
+    """What the totals, the events and the chart count of one of the player's seats."""
+
+    event_id: int
+    finished: bool
+    score: int | None
+    placement: int | None
+    match_points: Any
+    penalty_points: Any
+
+
 def _player_record(request, player: Player, chosen: Event | None, readable) -> dict[str, Any]:
     """The player's events, totals, chart, statistics and games as the page shows them
     (`html`), and the ids of the events this reader may read that the player played in
     (`events`)."""
-    # One query for every readable seat of the player, in the order the games were played;
-    # the event list, totals, chart and table are all made from it.
-    seats = list(
-        GameSeat.objects.filter(player=player, game__session__event__in=readable.values("pk"))
-        .select_related("game__session__event")
-        .only(*PLAYER_SEAT_FIELDS)
-        .order_by("game__session__date", "game__session__number", "game__table_number", "game")
-    )
-    by_event: dict[int, list[GameSeat]] = {}
+    own = GameSeat.objects.filter(player=player, game__session__event__in=readable.values("pk"))
+    # Every readable seat of the player as numbers, in the order the games were played:
+    # the event list, totals and chart are made from them; the table reads a page of rows.
+    seats = [
+        _Seat(event_id, status == Game.Status.FINISHED, *numbers)
+        for event_id, status, *numbers in own.order_by(
+            "game__session__date", "game__session__number", "game__table_number", "game"
+        ).values_list(
+            "game__session__event_id",
+            "game__status",
+            *("score", "placement", "match_points", "penalty_points"),
+        )
+    ]
+    by_event: dict[int, list[_Seat]] = {}
     for seat in seats:
-        by_event.setdefault(seat.game.session.event_id, []).append(seat)
+        by_event.setdefault(seat.event_id, []).append(seat)
+    known = Event.objects.in_bulk(list(by_event))
     events = sorted(
         (
             {
-                "event": event_seats[0].game.session.event,
+                "event": known[event_id],
                 "chosen": chosen is not None and event_id == chosen.pk,
-                "in_progress": sum(not s.game.is_finished for s in event_seats),
-                "totals": _player_totals(player, [s for s in event_seats if s.game.is_finished]),
+                "in_progress": sum(not s.finished for s in event_seats),
+                "totals": _player_totals(player, [s for s in event_seats if s.finished]),
             }
             for event_id, event_seats in by_event.items()
         ),
@@ -619,13 +638,19 @@ def _player_record(request, player: Player, chosen: Event | None, readable) -> d
     if player_stats is not None and shown_places == 3:
         # No bar for a 4th place nobody can take at a table of three.
         player_stats = dataclasses.replace(player_stats, places=player_stats.places[:3])
-    finished = [seat for seat in shown if seat.game.is_finished]
-    playing = [seat for seat in shown if not seat.game.is_finished]
-    # Finished games first, newest first; then the games still going on.
-    table = PlayerGamesTable([*reversed(finished), *reversed(playing)])
+    finished = [seat for seat in shown if seat.finished]
+    # Finished games first, newest first; then the games still going on, newest first.
+    rows = (own.filter(game__session__event=chosen) if chosen else own).order_by(
+        Case(When(game__status=Game.Status.FINISHED, then=0), default=1),
+        *("-game__session__date", "-game__session__number", "-game__table_number", "-game"),
+    )
+    rows = rows.select_related("game__session__event").only(
+        *PLAYER_SEAT_FIELDS, *(f"game__session__event__{f}" for f in ("name", "slug"))
+    )
+    table = PlayerGamesTable(CountedRows(rows, len(shown)))
     BoundedRequestConfig(request, paginate={"per_page": PLAYER_GAMES_PER_PAGE}).configure(table)
     totals = _player_totals(player, finished)
-    overall = _player_totals(player, [s for s in seats if s.game.is_finished])
+    overall = _player_totals(player, [s for s in seats if s.finished])
     context = {
         "player": player,
         "chosen": chosen,
