@@ -35,7 +35,6 @@ from .models import (
     Game,
     GameSeat,
     Player,
-    RefereeCall,
     Registration,
     RosterEntry,
     Session,
@@ -157,15 +156,10 @@ def get_session_for_organiser(request: HttpRequest, slug: str, number: int) -> S
     return get_object_or_404(event.sessions, number=number)
 
 
-def get_game_for_reader(request: HttpRequest, pk: int, *, open_call: bool = False) -> Game:
+def get_game_for_reader(request: HttpRequest, pk: int) -> Game:
     """The game, for anyone who may read its event, or who holds its live table link.
-    `game.organised` tells whether the user organises its event. With `open_call`, for the
-    game page, which shows the table's referee call fresh, `game.open_call` is the id of
-    its open call, if any, read in the same query."""
+    `game.organised` tells whether the user organises its event."""
     games = Game.objects.select_related("session__event")
-    if open_call:
-        call = RefereeCall.objects.open().filter(game=OuterRef("pk")).values("pk")[:1]
-        games = games.annotate(open_call=Subquery(call))
     games = _with_organised(games, request, "session__event")
     game = get_object_or_404(games, pk=pk)
     _remember_organised(request, game.session.event_id, game)
@@ -450,20 +444,15 @@ def organiser_session(view: Callable) -> Callable:
     return _declared(login_required(wrapper), "event organisers")
 
 
-def readable_game(view: Callable | None = None, *, open_call: bool = False):
+def readable_game(view: Callable) -> Callable:
     """Anyone who may read the game's event, and the holder of the game's live table link;
-    the view gets `game` for `pk` (`game.organised`: the visitor organises its event;
-    `open_call`: see `get_game_for_reader`)."""
+    the view gets `game` for `pk` (`game.organised`: the visitor organises its event)."""
 
-    def decorate(view: Callable) -> Callable:
-        @wraps(view)
-        def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
-            game = get_game_for_reader(request, pk, open_call=open_call)
-            return view(request, game, *args, **kwargs)
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        return view(request, get_game_for_reader(request, pk), *args, **kwargs)
 
-        return _declared(wrapper, "game readers")
-
-    return decorate(view) if view is not None else decorate
+    return _declared(wrapper, "game readers")
 
 
 def organiser_game(view: Callable) -> Callable:

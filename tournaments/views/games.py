@@ -30,7 +30,7 @@ from ..trail import Actor, trail_rows
 from ..wording import formatting
 from ..wording.refusals import say, sentence
 from .actions import change_game
-from .room import call_context, signal_context
+from .room import open_calls, signal_context
 from .rounds import clock_context
 from .tables_links import link_context
 
@@ -155,7 +155,7 @@ def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: r["place"])
 
 
-@access.readable_game(open_call=True)
+@access.readable_game
 def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     is_organiser = game.organised
     link = None if is_organiser else access.table_link_for(request, game)
@@ -197,17 +197,14 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def room_context(game: Game, *, may_call: bool) -> dict[str, Any]:
-    """What the round says to this table, read fresh for each request (a few small
-    reads): the director's signal, the round clock, and the table's referee call."""
+    """What the round says to this table, read fresh for each request: the director's
+    signal, the round clock, and the table's referee call (of the session's open calls)."""
     session = game.session
-    # Read with the game (`access.readable_game`): most games have no open call.
-    call = None
-    if game.open_call is not None:
-        call = game.referee_calls.open().filter(pk=game.open_call).select_related("game").first()
+    call = next((c for c in open_calls(session) if c["game"] == game.pk), None)
     return {
         "signal": signal_context(session),
         "clock": clock_context(session),
-        "referee": call_context(call) if call else None,
+        "referee": call,
         "may_call_referee": may_call,
         "referee_reasons": RefereeCall.Reason.choices,
         "referee_note_length": REFEREE_NOTE_LENGTH,

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from .. import access, limits, services
+from .. import access, limits, services, versions
 from ..forms import TenbouFormMixin, lazy_format
 from ..models import Game, RefereeCall, RoundSignal, Session
 from ..trail import Actor
@@ -107,14 +107,20 @@ def call_context(call: RefereeCall) -> dict:
 
 
 def open_calls(session: Session) -> list[dict]:
-    """The session's open referee calls, oldest first (bounded by its tables: one each)."""
-    calls = (
-        RefereeCall.objects.open()
-        .filter(game__session=session)
-        .select_related("game")
-        .order_by("called_at", "pk")
-    )
-    return [call_context(call) for call in calls]
+    """The session's open referee calls, oldest first (bounded by its tables: one each).
+    Kept under the play version, which every call, answer and resolution replaces: the
+    game pages and the live screen of a room read them on every request."""
+
+    def build() -> list[dict]:
+        calls = (
+            RefereeCall.objects.open()
+            .filter(game__session=session)
+            .select_related("game")
+            .order_by("called_at", "pk")
+        )
+        return [call_context(call) for call in calls]
+
+    return versions.cached("calls", session.event, versions.PLAY, build, query=f"s={session.pk}")
 
 
 # The director's signals
