@@ -48,7 +48,8 @@ class _Pending:
         self.results: set[int] = set()
 
     def __call__(self) -> None:
-        bump(self.play, results=False)
+        # An event whose results changed gets both new versions in one statement.
+        bump(self.play - self.results, results=False)
         bump(self.results, results=True)
 
 

@@ -82,3 +82,16 @@ def test_no_events_no_statement(events):
     with CaptureQueriesContext(connection) as queries:
         versions.changed([])
     assert queries.captured_queries == []
+
+
+def test_an_event_whose_results_changed_gets_both_versions_in_one_statement(events):
+    event = events[0]
+    before = _versions(event)
+    with CaptureQueriesContext(connection) as queries:
+        with transaction.atomic():
+            versions.changed(event.pk)
+            versions.changed(event.pk, results=True)
+    updates = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE")]
+    assert len(updates) == 1
+    after = _versions(event)
+    assert after[0] != before[0] and after[1] != before[1]
