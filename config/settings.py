@@ -165,13 +165,17 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # way: their keys carry the version of the results they were computed from.
 
 
+# Django's Redis cache, keeping one Redis client object per connection pool (config/cache.py).
+REDIS_CACHE = "config.cache.KeptClientRedisCache"
+
+
 def cache_config(url: str) -> dict:
     """The CACHES entry for a CACHE_URL (empty: this process's memory)."""
     url = url.strip()
     if not url:
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if url.startswith(("redis://", "rediss://", "unix://")):
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        return {"BACKEND": REDIS_CACHE, "LOCATION": url}
     raise ImproperlyConfigured(
         f"CACHE_URL {url!r} is not a Redis address: give redis://host:port/db (or rediss:// "
         "for TLS), or leave CACHE_URL unset to cache in each process's memory."
@@ -188,7 +192,7 @@ def session_engine(cache: dict) -> str:
     (CACHE_URL). Each process's own memory is not: signing out in one process would leave
     the session kept in the others, so without a shared cache every request reads the
     session's row."""
-    if cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    if cache["BACKEND"] == REDIS_CACHE:
         return "django.contrib.sessions.backends.cached_db"
     return "django.contrib.sessions.backends.db"
 

@@ -45,16 +45,16 @@ def test_without_cache_url_each_process_caches_in_its_own_memory():
     assert backend == "django.core.cache.backends.locmem.LocMemCache"
 
 
-def test_a_redis_cache_url_uses_djangos_own_redis_cache():
+def test_a_redis_cache_url_uses_djangos_redis_cache_with_its_clients_kept():
     assert cache_config("redis://127.0.0.1:6379/1") == {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.KeptClientRedisCache",
         "LOCATION": "redis://127.0.0.1:6379/1",
     }
     env = {"CACHE_URL": "rediss://cache.internal:6380/2"}
     found = read_setting(
         "settings.CACHES['default']['BACKEND'], settings.CACHES['default']['LOCATION']", env=env
     )
-    assert found == "django.core.cache.backends.redis.RedisCache rediss://cache.internal:6380/2"
+    assert found == "config.cache.KeptClientRedisCache rediss://cache.internal:6380/2"
 
 
 def test_a_cache_url_that_is_not_redis_is_refused_with_what_to_write():
@@ -109,6 +109,18 @@ def redis_url():
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         _stop(process)
+
+
+def test_the_redis_cache_keeps_one_client_over_its_pool_and_reads_what_it_wrote(redis_url):
+    from config.cache import KeptClientRedisCache
+
+    backend = KeptClientRedisCache(redis_url, {})
+    backend.set("standings", {"html": "<table>"}, 60)
+    assert backend.get("standings") == {"html": "<table>"}
+    assert backend.add("lock", 1, 60) and not backend.add("lock", 1, 60)
+    backend.delete("lock")
+    clients = [backend._cache.get_client(write=write) for write in (False, True, False)]
+    assert all(client is clients[0] for client in clients)
 
 
 def _database_url() -> str:
