@@ -328,27 +328,3 @@ def test_another_games_end_leaves_a_game_page_as_it_was_kept(league):
     assert not [q for q in reads.captured_queries if "tournaments_hand" in q["sql"]]
     enter_hand(league)
     assert normal(client.get(game_url).content.decode()) != kept
-
-
-def test_the_form_for_the_next_hand_is_kept_until_its_game_changes(league, admin_client):
-    """The empty hand form is drawn once for each time of change of its game: a hand at
-    another table leaves it kept; a hand of its own, or a rename at its table, shows."""
-    playing = league["playing"]
-    other = services.create_game(
-        league["later"], list(Player.objects.order_by("pk")[10:14]), table_number=9
-    )
-    form_url = reverse("tournaments:hand_new", args=[playing.pk])
-    kept = normal(admin_client.get(form_url).content.decode())
-    assert 'name="number" value="2"' in kept
-    services.add_hand(other.pk, 1, RON)
-    with CaptureQueriesContext(connection) as reads:
-        assert normal(admin_client.get(form_url).content.decode()) == kept
-    assert not [q for q in reads.captured_queries if "tournaments_hand" in q["sql"]]
-    enter_hand(league)
-    page = admin_client.get(form_url).content.decode()
-    assert 'name="number" value="3"' in page
-    rename(league)
-    page = admin_client.get(form_url).content.decode()
-    assert "Renamed Player" in page
-    cache.clear()
-    assert normal(admin_client.get(form_url).content.decode()) == normal(page)

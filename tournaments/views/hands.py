@@ -214,67 +214,39 @@ def _taken_message(number: int, count: int) -> str:
 def _hand_form_page(
     request, game, form, *, number, table, editing, version="", status=200
 ) -> HttpResponse:
-    context = {"game": game, "table": table, **_fields_context(form, number, editing, version)}
-    return render(request, "tournaments/hand_form.html", context, status=status)
-
-
-def _fields_context(form, number: int, editing: bool, version: str = "") -> dict[str, Any]:
-    """What the form's fields (`partials/hand_fields.html`) are drawn from."""
-    return {
-        "form": form,
-        "number": number,
-        "editing": editing,
-        "wins": form.win_groups(),
-        "version": version,
-        # One button per seat in a row: four, or three at a three-player table.
-        "seat_cols": len(form.seats),
-        "seat_or_nobody_cols": len(form.seats) + 1,
-    }
-
-
-def _next_hand(current: GameResult, names: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The table as the game's next hand starts, and the options of its form."""
-    table = _table_before(current.state, names, current.state.sticks)
-    if current.finished:
-        table["over"] = wording.ended_by(current.ended_by)
-    options = {
-        "seats": seat_labels(names, current.state.dealer),
-        "rules": current.rules,
-        "scores": current.state.scores,
-        "with_number": True,
-    }
-    return table, options
+    wins = form.win_groups()
+    if not form.is_bound and not editing:
+        # The empty form for the next hand: nothing is ticked in any winner's count help.
+        for win in wins:
+            win["count_help_html"] = _empty_count_help(win, form.rules)
+    return render(
+        request,
+        "tournaments/hand_form.html",
+        {
+            "game": game,
+            "form": form,
+            "number": number,
+            "table": table,
+            "editing": editing,
+            "wins": wins,
+            "version": version,
+            # One button per seat in a row: four, or three at a three-player table.
+            "seat_cols": len(form.seats),
+            "seat_or_nobody_cols": len(form.seats) + 1,
+        },
+        status=status,
+    )
 
 
 def _empty_count_help(win: dict[str, Any], rules) -> str:
-    """A winner's "Count it for me" in an empty form (nothing ticked): the same in every
-    empty form under the same rules and language, and two thirds of drawing the whole form,
-    so drawn once for each winner's place, rules and language."""
+    """A winner's "Count it for me" in an empty form: the same in every empty form under
+    the same rules and language, and a quarter of the time of the form's page, so drawn
+    once for each winner's place, rules and language."""
 
     def build() -> str:
         return render_to_string("tournaments/partials/hand_count_help.html", {"win": win})
 
     return pagecache.cached("count-help", (win["index"], repr(rules)), build)
-
-
-def _new_hand_form(request: HttpRequest, game: Game) -> HttpResponse:
-    """The empty form for the game's next hand. All but the form token is the same for
-    every visitor who may enter hands, so the game's replay and the form's fields are
-    worked out once for each time of change of the game (see `versions`)."""
-
-    def build() -> dict[str, Any]:
-        record, names, current = replayed(game)
-        number = len(record["hands"]) + 1
-        table, options = _next_hand(current, names)
-        form = HandForm(initial={"number": number}, **options)
-        context = {"game": game, **_fields_context(form, number, editing=False)}
-        for win in context["wins"]:
-            win["count_help_html"] = _empty_count_help(win, current.rules)
-        fields = render_to_string("tournaments/partials/hand_fields.html", context)
-        return {"number": number, "table": table, "fields_html": fields}
-
-    page = pagecache.cached("hand-form", (game.pk, game.updated_at.isoformat()), build)
-    return render(request, "tournaments/hand_form.html", {"game": game, "editing": False, **page})
 
 
 def _table_before(report_or_state, names: list[str], sticks: int) -> dict[str, Any]:
@@ -350,9 +322,7 @@ def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
     resent = _resent(request, game, action="preview")
     if resent:
         return resent
-    if request.method != "POST":
-        return _refuse_hand_changes(request, game) or _new_hand_form(request, game)
-    saving = request.POST.get("action") == "save"
+    saving = request.method == "POST" and request.POST.get("action") == "save"
     refused_save = None
     if saving and game.entry_mode == Game.EntryMode.HANDS and not game.is_finished:
         saved = _save_posted_hand(request, entry)
@@ -365,14 +335,30 @@ def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
     record, names, current = replayed(game) if read else (None, [], None)
     # A hand that another organiser's entry has overtaken (even one that ended the game)
     # gets the clear message rather than "this game is finished".
-    taken = _taken_since(request, game, len(record["hands"]) if read else None)
-    if taken:
-        return taken
+    if request.method == "POST":
+        taken = _taken_since(request, game, len(record["hands"]) if read else None)
+        if taken:
+            return taken
     refused = _refuse_hand_changes(request, game)
     if refused:
         return refused
+    if current is None:
+        current = services.replay_record(record)
     count = len(record["hands"])
-    table, options = _next_hand(current, names)
+    seats = seat_labels(names, current.state.dealer)
+    table = _table_before(current.state, names, current.state.sticks)
+    if current.finished:
+        table["over"] = wording.ended_by(current.ended_by)
+    options = {
+        "seats": seats,
+        "rules": current.rules,
+        "scores": current.state.scores,
+        "with_number": True,
+    }
+    if request.method != "POST":
+        form = HandForm(initial={"number": count + 1}, **options)
+        return _hand_form_page(request, game, form, number=count + 1, table=table, editing=False)
+
     form = HandForm(request.POST, **options)
     action = request.POST.get("action", "preview")
     number = count + 1
