@@ -7,11 +7,12 @@ Every cached view of an event is kept under one of two versions that the event c
 - `play`: anything at a table as well (a hand of a game still going, a seat, a table
   link, the roster); it changes whenever `results` does.
 
-A game's own pages (its page for readers, the hand form) are kept under the game's time of
-change instead (`Game.updated_at`), which every change of its hands, seats or results sets:
-a hand at another table, or another game's end, leaves them be. A change that alters what a
-game shows without saving the game (a player renamed or merged, a stage's rules) sets the
-time of change of the games it touches with `games_changed`.
+A game's page for readers is kept under the game's time of change instead
+(`Game.updated_at`), which every change of its hands, seats or results sets: a hand at
+another table, or another game's end, leaves it be (the live screen's cards key on it too).
+A change that alters what a game shows without saving the game (a player renamed or
+merged, a stage's rules) sets the time of change of the games it touches with
+`games_changed`.
 
 A change marks its events with `changed` inside its transaction; the new versions are
 written once the transaction commits, in one short statement of their own. So a reader
