@@ -26,9 +26,10 @@ run: venv translations
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Every test, browser tests included, spread over one worker per core (pytest-xdist); each
-# worker has a test database of its own.
+# worker has a test database of its own. A worker that runs out of tests takes some of
+# another's (`worksteal`), so that neither waits for the other's last long tests.
 test: venv translations
-	$(PY) -m pytest -n auto $(ARGS)
+	$(PY) -m pytest -n auto --dist worksteal $(ARGS)
 
 # The inner loop, under a minute: the engine and the log converter (tests/engine), the
 # seating planner, the hand judge and the app's tests, leaving out the tests marked slow.
@@ -36,7 +37,7 @@ test: venv translations
 # (`make test` runs them, and tests the one migration that moves data).
 FAST ?= tests/engine tests/seating tests/handvalue tests/tournaments
 test-fast: venv translations
-	$(PY) -m pytest -n auto -m "not slow" --nomigrations $(FAST) $(ARGS)
+	$(PY) -m pytest -n auto --dist worksteal -m "not slow" --nomigrations $(FAST) $(ARGS)
 
 # pytest rewrites the asserts of every test module before importing it and keeps the result
 # beside the module's bytecode; with PYTHONDONTWRITEBYTECODE set (as many container images

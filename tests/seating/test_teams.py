@@ -43,6 +43,7 @@ def test_a_season_of_nine_teams_of_four_never_seats_teammates_together_and_meets
     assert max(met.values()) - min(met.values()) <= 2
 
 
+@pytest.mark.slow
 def test_a_season_planned_one_round_at_a_time_keeps_teams_apart_and_spreads_meetings():
     # As the app seats it: one session at a time, each after the rounds already played.
     groups = teams_of(6, 4)

@@ -56,6 +56,7 @@ def test_nine_players_meet_everyone_exactly_once_over_four_rounds():
     assert len(met) == 36 and set(met.values()) == {1}  # every one of the 36 pairs, once
 
 
+@pytest.mark.slow
 def test_balanced_plans_of_three_without_a_design_still_avoid_repeats_well():
     # 18 players over 5 rounds: 30 meetings each round, 153 pairs in all, room for no repeat.
     plan = make_plan(range(18), 5, seed=0, table_size=3)
@@ -67,7 +68,9 @@ def test_balanced_plans_of_three_without_a_design_still_avoid_repeats_well():
     assert small.repeats == 5
 
 
-@pytest.mark.parametrize("method", ["balanced", "swiss", "random"])
+@pytest.mark.parametrize(
+    "method", [pytest.param("balanced", marks=pytest.mark.slow), "swiss", "random"]
+)
 def test_every_player_has_east_south_and_west_as_often_as_each_other(method):
     plan = make_plan(range(12), 6, method=method, seed=2, table_size=3)
     for p in range(12):
@@ -83,6 +86,7 @@ def test_winds_of_three_count_the_rounds_already_played():
         assert sorted(winds.values()) == [1, 1, 1]
 
 
+@pytest.mark.slow
 def test_ten_players_sit_at_three_tables_and_one_sits_out_in_turn():
     plan = make_plan(range(10), 10, seed=4, table_size=3)
     assert_threes(plan, range(10), 10)

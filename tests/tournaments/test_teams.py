@@ -291,6 +291,7 @@ def teammates_apart(event: Event) -> None:
             assert len(teams) == len(set(teams)), (session.number, game.table_number)
 
 
+@pytest.mark.slow
 def test_seating_a_team_season_through_the_app_never_seats_teammates_together(
     organiser, organiser_client
 ):
