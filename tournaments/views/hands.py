@@ -319,17 +319,19 @@ def _save_posted_hand(
 @access.hand_entry_game
 def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
     game = entry.game
-    resent = _resent(request, game, action="preview")
-    if resent:
-        return resent
     saving = request.method == "POST" and request.POST.get("action") == "save"
     refused_save = None
     if saving and game.entry_mode == Game.EntryMode.HANDS and not game.is_finished:
+        # The save answers an entry the game holds already, checked under the game's lock.
         saved = _save_posted_hand(request, entry)
         if isinstance(saved, HttpResponse):
             return saved
         # Nothing was stored: the page below draws the form with the reason.
         refused_save = saved
+    else:
+        resent = _resent(request, game, action="preview")
+        if resent:
+            return resent
     # A game open for hands is read first: its record gives the count of hands.
     read = game.entry_mode == Game.EntryMode.HANDS and not game.is_finished
     record, names, current = replayed(game) if read else (None, [], None)

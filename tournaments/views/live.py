@@ -6,9 +6,10 @@ itself every few seconds through htmx polling. A whole room may keep it open, ea
 at its own page, so each part of the panel is kept for as long as what it shows stays the
 same: the standings under the results version; a page of tables under the results
 version and its own games' latest change, so that a hand at one table draws only its own
-page again; the clock, signal and referee calls under the play version. The panel carries
-the clock's end time, never the time left: the browser counts down with its own clock,
-set against the server's time once, when the page loads.
+page again; the session on the screen, its games, the clock, signal and referee calls
+together under the play version. The panel carries the clock's end time, never the time
+left: the browser counts down with its own clock, set against the server's time once,
+when the page loads.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from .. import access, versions
 from ..models import WINDS, Event, Game, GameSeat, PhoneContact, Session
 from ..standings import event_standings
 from ..wording import formatting, phones
-from .room import open_calls, signal_context
+from .room import read_open_calls, signal_context
 from .rounds import clock_context
 from .sheets import round_name
 from .stages import stage_totals_hidden
@@ -58,47 +59,65 @@ def _number(value, *, default: int, low: int, high: int) -> int:
     return min(max(number, low), high)
 
 
-def session_in_play(event: Event) -> Session | None:
+def _session_in_play(event: Event) -> Session | None:
     """The session the room is playing: the latest with a game in progress, else the latest
     with any game, else the last-numbered (a round seated ahead of time has no game yet and
-    must not take the screen from the one being played). Which one it is changes only with
-    a table's change, so it is kept under the play version."""
-
-    def build() -> Session | bool:
-        games = Game.objects.filter(session=OuterRef("pk"))
-        found = (
-            event.sessions.annotate(
-                playing=Exists(games.filter(status=Game.Status.IN_PROGRESS)),
-                played=Exists(games),
-            )
-            .order_by("-playing", "-played", "-number")
-            .first()
+    must not take the screen from the one being played)."""
+    games = Game.objects.filter(session=OuterRef("pk"))
+    return (
+        event.sessions.annotate(
+            playing=Exists(games.filter(status=Game.Status.IN_PROGRESS)),
+            played=Exists(games),
         )
-        return False if found is None else found  # the cache keeps no None
+        .order_by("-playing", "-played", "-number")
+        .first()
+    )
 
-    return versions.cached("live-session", event, versions.PLAY, build) or None
 
-
-def _games_of(event: Event, session: Session) -> list[tuple[int, bool, Any]]:
+def _games_of(session: Session) -> list[tuple[int, bool, Any]]:
     """The session's games in table order: each one's id, whether anything is entered in
     it yet (a hand, a final score, or its end) and its time of change. Read from what its
-    seats and the game keep (one query), never from the hands; kept under the play
-    version, which any change of a game replaces."""
+    seats and the game keep (one query), never from the hands."""
+    entered = GameSeat.objects.filter(game=OuterRef("pk")).filter(
+        Q(hands__gt=0) | Q(entered_score__isnull=False)
+    )
+    started = Q(status=Game.Status.FINISHED) | ~Q(round_now__in=("", "E1-0")) | Q(Exists(entered))
+    return list(
+        session.games.annotate(started=ExpressionWrapper(started, output_field=BooleanField()))
+        .order_by("table_number", "pk")
+        .values_list("pk", "started", "updated_at")
+    )
 
-    def build() -> list[tuple[int, bool, Any]]:
-        entered = GameSeat.objects.filter(game=OuterRef("pk")).filter(
-            Q(hands__gt=0) | Q(entered_score__isnull=False)
-        )
-        started = (
-            Q(status=Game.Status.FINISHED) | ~Q(round_now__in=("", "E1-0")) | Q(Exists(entered))
-        )
-        return list(
-            session.games.annotate(started=ExpressionWrapper(started, output_field=BooleanField()))
-            .order_by("table_number", "pk")
-            .values_list("pk", "started", "updated_at")
-        )
 
-    return versions.cached("live-games", event, versions.PLAY, build, query=f"s={session.pk}")
+def _head(session: Session) -> dict:
+    """What the room is told above the standings: the round clock (its end time only: the
+    browser counts down to it), the director's signal and the open referee calls."""
+    return {
+        "clock": clock_context(session) | {"now": None, "left": "", "over": False}
+        if session.clock_ends_at
+        else None,
+        "signal": signal_context(session),
+        "calls": read_open_calls(session),
+    }
+
+
+NO_HEAD = {"clock": None, "signal": None, "calls": []}
+
+
+def _room(event: Event, chosen: Session | None) -> tuple[Session | None, list[tuple], dict]:
+    """The session on the screen (`chosen`, else the one the room is playing), its games
+    and its head. Any of them changes only with a change at a table, the clock, a signal or
+    a call, each of which replaces the play version: they are kept together under it, so
+    that a poll in a busy room, which finds the version new, reads them in one build."""
+
+    def build() -> tuple[Session | None, list[tuple], dict]:
+        session = chosen or _session_in_play(event)
+        if session is None:
+            return None, [], NO_HEAD
+        return session, _games_of(session), _head(session)
+
+    query = f"s={chosen.pk}" if chosen else "playing"
+    return versions.cached("live-room", event, versions.PLAY, build, query=query)
 
 
 def _last_contact(session: Session):
@@ -185,23 +204,6 @@ def _standing_lines(event: Event) -> list[dict]:
     return versions.cached("live-standings", event, versions.RESULTS, build)
 
 
-def _head(event: Event, session: Session) -> dict:
-    """What the room is told above the standings: the round clock (its end time only: the
-    browser counts down to it), the director's signal and the open referee calls. Kept
-    under the play version, which each of them replaces."""
-
-    def build() -> dict:
-        return {
-            "clock": clock_context(session) | {"now": None, "left": "", "over": False}
-            if session.clock_ends_at
-            else None,
-            "signal": signal_context(session),
-            "calls": open_calls(session),
-        }
-
-    return versions.cached("live-head", event, versions.PLAY, build, query=f"s={session.pk}")
-
-
 def _ranks(request, event: Event, lines: list[dict], top: int, index: int, pages: int) -> str:
     """The standings' section: the top lines, then page `index` of the ranks further
     down. Kept under the results version: a hand at a table never draws it again."""
@@ -282,14 +284,12 @@ def _seats(request, event: Event, session: Session, index: int, pages: int) -> s
     )
 
 
-def _panel(
-    request: HttpRequest, event, session: Session | None, page: int, top: int, *, chosen: bool
-) -> str:
-    """The panel a poll returns, put together from its parts, each kept as long as what it
-    shows stays the same."""
+def _panel(request: HttpRequest, event, chosen: Session | None, page: int, top: int) -> str:
+    """The panel a poll returns for the session `chosen` (None: the one in play), put
+    together from its parts, each kept as long as what it shows stays the same."""
     lines = _standing_lines(event)
     rest_pages = max(1, -(-len(lines[top:]) // PAGE))
-    games = _games_of(event, session) if session is not None else []
+    session, games, head = _room(event, chosen)
     between_rounds = bool(games) and not any(started for _pk, started, _at in games)
     if between_rounds:
         # The tables show nothing yet: the room reads where it sits instead.
@@ -308,7 +308,7 @@ def _panel(
     next_url = reverse("tournaments:live", args=[event.slug]) + f"?page={next_page}&top={top}"
     # A screen left on the event follows the round being played; one opened for a session
     # stays on it.
-    if chosen and session is not None:
+    if chosen is not None:
         next_url += f"&session={session.number}"
     context = {
         "event": event,
@@ -318,7 +318,7 @@ def _panel(
         "between_rounds": between_rounds,
         "next_url": next_url,
         "poll_seconds": POLL_SECONDS,
-        **(_head(event, session) if session else {"clock": None, "signal": None, "calls": []}),
+        **head,
     }
     return render_to_string("tournaments/partials/live_panel.html", context, request=request)
 
@@ -331,10 +331,10 @@ def live(request: HttpRequest, event: Event) -> HttpResponse:
         if session is None:
             raise Http404("No such session.")
     else:
-        session = session_in_play(event)
+        session = None  # the one the room is playing
     page = _number(request.GET.get("page"), default=0, low=0, high=10_000)
     top = _number(request.GET.get("top"), default=TOP, low=1, high=30)
-    panel = _panel(request, event, session, page, top, chosen=bool(request.GET.get("session")))
+    panel = _panel(request, event, session, page, top)
     if request.htmx:
         return HttpResponse(panel)
     return render(request, "tournaments/live.html", {"event": event, "panel": panel})
