@@ -42,6 +42,16 @@ def test_the_first_hand_brings_the_tables_back(client, session, game):
     assert "Find your table" not in text and 'data-table="1"' in text
 
 
+def test_a_chombo_as_the_first_hand_brings_the_tables_back_though_the_round_stays(
+    client, session, game
+):
+    services.add_hand(game.pk, 1, {"result": "chombo", "riichi": [], "offender": 2})
+    game.refresh_from_db()
+    assert game.round_now == "E1-0"  # what the game says of itself is no help here
+    text = panel(client, session.event)
+    assert "Find your table" not in text and 'data-table="1"' in text
+
+
 def test_final_scores_entered_end_the_seating_too(client, session, final_game):
     assert "Find your table" in panel(client, session.event)
     services.set_final_scores(final_game.pk, [40000, 30000, 20000, 10000], 0)

@@ -17,9 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import (
-    BooleanField,
     Exists,
-    ExpressionWrapper,
     OuterRef,
     Prefetch,
     Q,
@@ -74,19 +72,24 @@ def _session_in_play(event: Event) -> Session | None:
     )
 
 
-def _games_of(session: Session) -> list[tuple[int, bool, Any]]:
-    """The session's games in table order: each one's id, whether anything is entered in
-    it yet (a hand, a final score, or its end) and its time of change. Read from what its
-    seats and the game keep (one query), never from the hands."""
-    entered = GameSeat.objects.filter(game=OuterRef("pk")).filter(
-        Q(hands__gt=0) | Q(entered_score__isnull=False)
+def _games_of(session: Session) -> tuple[list[tuple[int, Any]], bool]:
+    """The session's games in table order, each one's id and time of change, and whether
+    its round has begun: anything entered in any of its games (a hand, a final score, or
+    an end). A game gone past its first hand or finished says so itself; only while none
+    has are their seats asked (a second query, between rounds and in the first hands)."""
+    games = list(
+        session.games.order_by("table_number", "pk").values_list(
+            "pk", "updated_at", "status", "round_now"
+        )
     )
-    started = Q(status=Game.Status.FINISHED) | ~Q(round_now__in=("", "E1-0")) | Q(Exists(entered))
-    return list(
-        session.games.annotate(started=ExpressionWrapper(started, output_field=BooleanField()))
-        .order_by("table_number", "pk")
-        .values_list("pk", "started", "updated_at")
+    begun = any(
+        status == Game.Status.FINISHED or round_now not in ("", "E1-0")
+        for _pk, _at, status, round_now in games
     )
+    if games and not begun:
+        entered = Q(hands__isnull=False) | Q(seats__entered_score__isnull=False)
+        begun = session.games.filter(entered).exists()
+    return [(pk, at) for pk, at, _status, _round in games], begun
 
 
 def _head(session: Session) -> dict:
@@ -103,18 +106,21 @@ def _head(session: Session) -> dict:
 
 NO_HEAD = {"clock": None, "signal": None, "calls": []}
 
+Room = tuple[Session | None, list[tuple[int, Any]], bool, dict]
 
-def _room(event: Event, chosen: Session | None) -> tuple[Session | None, list[tuple], dict]:
-    """The session on the screen (`chosen`, else the one the room is playing), its games
-    and its head. Any of them changes only with a change at a table, the clock, a signal or
-    a call, each of which replaces the play version: they are kept together under it, so
-    that a poll in a busy room, which finds the version new, reads them in one build."""
 
-    def build() -> tuple[Session | None, list[tuple], dict]:
+def _room(event: Event, chosen: Session | None) -> Room:
+    """The session on the screen (`chosen`, else the one the room is playing), its games,
+    whether its round has begun, and its head. Any of them changes only with a change at
+    a table, the clock, a signal or a call, each of which replaces the play version: they
+    are kept together under it, so that a poll in a busy room, which finds the version
+    new, reads them in one build."""
+
+    def build() -> Room:
         session = chosen or _session_in_play(event)
         if session is None:
-            return None, [], NO_HEAD
-        return session, _games_of(session), _head(session)
+            return None, [], False, NO_HEAD
+        return session, *_games_of(session), _head(session)
 
     query = f"s={chosen.pk}" if chosen else "playing"
     return versions.cached("live-room", event, versions.PLAY, build, query=query)
@@ -227,8 +233,8 @@ def _tables(request, event: Event, session: Session, games: list[tuple], index: 
     (names), the page's games and their latest change and phone contact: a hand at a
     table of another page leaves the page be."""
     shown = games[index * TABLES_PER_PAGE : (index + 1) * TABLES_PER_PAGE]
-    ids = [pk for pk, _started, _at in shown]
-    changed = max((at for _pk, _started, at in shown), default=None)
+    ids = [pk for pk, _at in shown]
+    changed = max((at for _pk, at in shown), default=None)
 
     def build() -> str:
         read = (
@@ -289,8 +295,8 @@ def _panel(request: HttpRequest, event, chosen: Session | None, page: int, top: 
     together from its parts, each kept as long as what it shows stays the same."""
     lines = _standing_lines(event)
     rest_pages = max(1, -(-len(lines[top:]) // PAGE))
-    session, games, head = _room(event, chosen)
-    between_rounds = bool(games) and not any(started for _pk, started, _at in games)
+    session, games, begun, head = _room(event, chosen)
+    between_rounds = bool(games) and not begun
     if between_rounds:
         # The tables show nothing yet: the room reads where it sits instead.
         seats = len(games) * event.player_count
