@@ -27,13 +27,13 @@ from django.db import DatabaseError, transaction
 import scoring
 from scoring.errors import Phrase, gettext_noop
 from scoring.game import GameResult
-from scoring.record import TENTH, dump_hand
+from scoring.record import TENTH
 from scoring.rules import option_names
 
 from . import access, services, totals
 from .forms import option_kind
 from .limits import MAX_IMPORT_GAMES, MAX_RULE_NUMBER, MAX_SESSION_NUMBER, MAX_TABLE_NUMBER
-from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session, Win
+from .models import Event, Game, GameSeat, Hand, Penalty, Player, Session
 from .player_names import normalised, refusal, refused_character
 from .wording.refusals import Refusal
 
@@ -71,29 +71,8 @@ def export_event(event: Event, *, names: bool = False) -> dict[str, Any]:
         .values_list("game_id", "player__display_name", "entered_score")
     ):
         seats[game_id].append((name, entered))
-    wins = defaultdict(list)
-    for hand_id, *fields in (
-        Win.objects.filter(hand__game__session__event=event)
-        .order_by("hand_id", "order", "pk")
-        .values_list("hand_id", *Win.ENGINE_FIELDS)
-    ):
-        wins[hand_id].append(Win.engine_win(*fields))
-    hands = defaultdict(list)
-    for hand_id, game_id, *fields in (
-        Hand.objects.filter(game__session__event=event)
-        .order_by("game_id", "number")
-        .values_list("pk", "game_id", *HAND_FIELDS)
-    ):
-        values = dict(zip(HAND_FIELDS, fields, strict=True))
-        hand = Hand.engine_hand(**values, wins=wins.get(hand_id, []))
-        hands[game_id].append(dump_hand(hand))
-    penalties = defaultdict(list)
-    for game_id, *fields in (
-        Penalty.objects.filter(game__session__event=event)
-        .order_by("game_id", "created_at", "pk")
-        .values_list("game_id", "seat", "match_points", "reason")
-    ):
-        penalties[game_id].append(Penalty.record(*fields))
+    hands = Hand.records_by_game(**in_event)
+    penalties = Penalty.records_by_game(**in_event)
     rules = event.rules_spec()
     records = []
     for pk, session, table, source_id, entry_mode, sticks, ended_early in games:
@@ -103,9 +82,9 @@ def export_event(event: Event, *, names: bool = False) -> dict[str, Any]:
             players=[name for name, _ in seats[pk]],
             final_scores=[entered for _, entered in seats[pk]] if final_scores else None,
             leftover_sticks=sticks,
-            hands=None if final_scores else hands[pk],
+            hands=None if final_scores else hands.get(pk, []),
             ended_early=ended_early,
-            penalties=penalties[pk],
+            penalties=penalties.get(pk, []),
         )
         records.append(
             {"session": session, "table": table, "source_id": source_id, "record": record}
@@ -136,16 +115,6 @@ def export_event(event: Event, *, names: bool = False) -> dict[str, Any]:
         ],
         "games": records,
     }
-
-
-HAND_FIELDS = (
-    "result",
-    "riichi_mask",
-    "tenpai_mask",
-    "nagashi_mask",
-    "abort_reason",
-    "chombo_offender",
-)
 
 
 def event_json(data: dict[str, Any]) -> str:

@@ -1004,11 +1004,6 @@ class Game(models.Model):
             seat.entered_score is None for seat in self.seats.all()
         )
 
-    def _hands_with_wins(self):
-        if "hands" in getattr(self, "_prefetched_objects_cache", {}):
-            return self.hands.all()
-        return self.hands.prefetch_related("wins")
-
     def ordered_seats(self) -> list[GameSeat]:
         seats = sorted(self.seats.all(), key=lambda s: s.seat)
         return seats
@@ -1018,15 +1013,27 @@ class Game(models.Model):
         seats = self.ordered_seats()
         final_scores = self.entry_mode == self.EntryMode.FINAL_SCORES
         # Meta orderings give hands by number and penalties by time, so prefetched rows
-        # (an export of a whole event) are used as they are, without a query per game.
+        # (the games of a backup) are used as they are, without a query per game; else
+        # they are read as plain values.
+        prefetched = getattr(self, "_prefetched_objects_cache", {})
+        if final_scores:
+            hands = None
+        elif "hands" in prefetched:
+            hands = [h.to_record() for h in self.hands.all()]
+        else:
+            hands = Hand.records_by_game(pk=self.pk).get(self.pk, [])
+        if "penalties" in prefetched:
+            penalties = [p.to_record() for p in self.penalties.all()]
+        else:
+            penalties = Penalty.records_by_game(pk=self.pk).get(self.pk, [])
         return self.document(
             rules=self.session.rules_spec(),
             players=[s.player.display_name for s in seats],
             final_scores=[s.entered_score for s in seats] if final_scores else None,
             leftover_sticks=self.leftover_sticks,
-            hands=None if final_scores else [h.to_record() for h in self._hands_with_wins()],
+            hands=hands,
             ended_early=self.ended_early,
-            penalties=[p.to_record() for p in self.penalties.all()],
+            penalties=penalties,
         )
 
     @staticmethod
@@ -1350,15 +1357,38 @@ class Hand(models.Model):
 
     def to_engine(self) -> payouts.Hand:
         """This hand as the engine's `Hand`."""
-        return self.engine_hand(
-            result=self.result,
-            riichi_mask=self.riichi_mask,
-            tenpai_mask=self.tenpai_mask,
-            nagashi_mask=self.nagashi_mask,
-            abort_reason=self.abort_reason,
-            chombo_offender=self.chombo_offender,
-            wins=[win.to_engine() for win in self.wins.all()],
-        )
+        fields = {name: getattr(self, name) for name in self.ENGINE_FIELDS}
+        return self.engine_hand(**fields, wins=[win.to_engine() for win in self.wins.all()])
+
+    # The stored fields `engine_hand` takes besides the wins.
+    ENGINE_FIELDS = (
+        "result",
+        "riichi_mask",
+        "tenpai_mask",
+        "nagashi_mask",
+        "abort_reason",
+        "chombo_offender",
+    )
+
+    @classmethod
+    def records_by_game(cls, **games) -> dict[int, list[dict[str, Any]]]:
+        """The hand objects of the games that the lookups `games` select (`pk=...`,
+        `session__event=...`), by game id, each game's in hand order, read as plain values
+        in two queries (the hands, then their wins): a model instance for every hand and
+        win is the slower way, by most of a minute for an event's export."""
+        wins: dict[int, list[payouts.Win]] = {}
+        rows = Win.objects.filter(**{f"hand__game__{k}": v for k, v in games.items()})
+        rows = rows.order_by("hand_id", "order", "pk")
+        for hand_id, *fields in rows.values_list("hand_id", *Win.ENGINE_FIELDS):
+            wins.setdefault(hand_id, []).append(Win.engine_win(*fields))
+        records: dict[int, list[dict[str, Any]]] = {}
+        rows = cls.objects.filter(**{f"game__{k}": v for k, v in games.items()})
+        rows = rows.order_by("game_id", "number")
+        for hand_id, game_id, *fields in rows.values_list("pk", "game_id", *cls.ENGINE_FIELDS):
+            values = dict(zip(cls.ENGINE_FIELDS, fields, strict=True))
+            hand = cls.engine_hand(**values, wins=wins.get(hand_id, []))
+            records.setdefault(game_id, []).append(dump_hand(hand))
+        return records
 
     @staticmethod
     def engine_hand(
@@ -1627,6 +1657,17 @@ class Penalty(models.Model):
     def record(seat: int, match_points: Decimal, reason: str) -> dict[str, Any]:
         """A penalty object of a tenbou-game/1 document."""
         return {"seat": seat, "match_points": float(match_points), "reason": reason}
+
+    @classmethod
+    def records_by_game(cls, **games) -> dict[int, list[dict[str, Any]]]:
+        """The penalty objects of the games that the lookups `games` select, by game id,
+        each game's in the order they were given, read as plain values."""
+        records: dict[int, list[dict[str, Any]]] = {}
+        rows = cls.objects.filter(**{f"game__{k}": v for k, v in games.items()})
+        rows = rows.order_by("game_id", "created_at", "pk")
+        for game_id, *fields in rows.values_list("game_id", "seat", "match_points", "reason"):
+            records.setdefault(game_id, []).append(cls.record(*fields))
+        return records
 
 
 class PendingImport(models.Model):

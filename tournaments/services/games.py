@@ -236,13 +236,17 @@ def _write_seats(
         GameSeat.objects.filter(pk__in=pks).update(**values)
 
 
+SEATS_WITH_PLAYERS = GameSeat.objects.select_related("player").order_by("seat")
+
+
 def prefetch_record(game: Game) -> None:
-    """Read what `game.to_record()` needs in five queries: its seats with their players,
-    hands, wins and penalties, each ordered within the game alone (the models' orderings
-    would join the game, its session and its event to every query)."""
+    """Read what `game.to_record()` needs, and the hands' own rows, in four queries: its
+    seats with their players, hands, wins and penalties, each ordered within the game alone
+    (the models' orderings would join the game, its session and its event to every
+    query)."""
     prefetch_related_objects(
         [game],
-        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
+        Prefetch("seats", queryset=SEATS_WITH_PLAYERS),
         Prefetch(
             "hands",
             queryset=Hand.objects.order_by("number").prefetch_related(
@@ -254,14 +258,11 @@ def prefetch_record(game: Game) -> None:
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    """The record of one game (`prefetch_record`). The seats stay prefetched on `game`, for
-    a change that leaves them alone; its hands and penalties do not, so that counting them
-    after a change counts them anew."""
-    prefetch_record(game)
-    record = game.to_record()
-    for name in ("hands", "penalties"):
-        game._prefetched_objects_cache.pop(name, None)
-    return record
+    """The record of one game, in four queries: its seats with their players, kept
+    prefetched on `game` for a change that leaves them alone; its hands, wins and
+    penalties read as plain values (see `Game.to_record`)."""
+    prefetch_related_objects([game], Prefetch("seats", queryset=SEATS_WITH_PLAYERS))
+    return game.to_record()
 
 
 def _locked_game(game_id: int) -> Game:
