@@ -33,7 +33,7 @@ from .. import access, versions
 from ..models import WINDS, Event, Game, GameSeat, PhoneContact, Session
 from ..standings import event_standings
 from ..wording import formatting, phones
-from .room import read_open_calls, signal_context
+from .room import open_calls, signal_context
 from .rounds import clock_context
 from .sheets import round_name
 from .stages import stage_totals_hidden
@@ -100,7 +100,7 @@ def _head(session: Session) -> dict:
         if session.clock_ends_at
         else None,
         "signal": signal_context(session),
-        "calls": read_open_calls(session),
+        "calls": open_calls(session),
     }
 
 

@@ -106,24 +106,21 @@ def call_context(call: RefereeCall) -> dict:
     }
 
 
-def read_open_calls(session: Session) -> list[dict]:
-    """The session's open referee calls, oldest first (bounded by its tables: one each)."""
-    calls = (
-        RefereeCall.objects.open()
-        .filter(game__session=session)
-        .select_related("game")
-        .order_by("called_at", "pk")
-    )
-    return [call_context(call) for call in calls]
-
-
 def open_calls(session: Session) -> list[dict]:
-    """`read_open_calls`, kept under the play version, which every call, answer and
-    resolution replaces: the game pages of a room read them on every request."""
-    return versions.cached(
-        "calls", session.event, versions.PLAY, lambda: read_open_calls(session),
-        query=f"s={session.pk}",
-    )  # fmt: skip
+    """The session's open referee calls, oldest first (bounded by its tables: one each).
+    Kept under the play version, which every call, answer and resolution replaces: the
+    game pages and the live screen of a room read them on every request."""
+
+    def build() -> list[dict]:
+        calls = (
+            RefereeCall.objects.open()
+            .filter(game__session=session)
+            .select_related("game")
+            .order_by("called_at", "pk")
+        )
+        return [call_context(call) for call in calls]
+
+    return versions.cached("calls", session.event, versions.PLAY, build, query=f"s={session.pk}")
 
 
 # The director's signals
