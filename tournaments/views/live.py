@@ -76,7 +76,8 @@ def _games_of(session: Session) -> tuple[list[tuple[int, Any]], bool]:
     """The session's games in table order, each one's id and time of change, and whether
     its round has begun: anything entered in any of its games (a hand, a final score, or
     an end). A game gone past its first hand or finished says so itself; only while none
-    has are their seats asked (a second query, between rounds and in the first hands)."""
+    has are their hands and seats asked (a second query, between rounds and in the first
+    hands)."""
     games = list(
         session.games.order_by("table_number", "pk").values_list(
             "pk", "updated_at", "status", "round_now"
