@@ -344,8 +344,7 @@ def hand_new(request: HttpRequest, entry: access.HandEntry) -> HttpResponse:
     refused = _refuse_hand_changes(request, game)
     if refused:
         return refused
-    if current is None:
-        current = services.replay_record(record)
+    # Past the refusal the game is open for hands, so it was read and replayed above.
     count = len(record["hands"])
     seats = seat_labels(names, current.state.dealer)
     table = _table_before(current.state, names, current.state.sticks)
