@@ -23,6 +23,9 @@ def open_at_the_table(page: Page, game) -> None:
     page.set_viewport_size(PHONE)
     page.goto(link.get_absolute_url())
     expect(page).to_have_url(re.compile(rf"/games/{game.pk}/$"))
+    # The page's own first requests are over before the test writes: SQLite's in-memory
+    # test database refuses a write while the live server's thread is reading a table.
+    page.wait_for_load_state("networkidle")
 
 
 def test_the_game_page_counts_the_round_down_to_time(game, page: Page):
