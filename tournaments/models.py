@@ -1373,20 +1373,28 @@ class Hand(models.Model):
     @classmethod
     def records_by_game(cls, **games) -> dict[int, list[dict[str, Any]]]:
         """The hand objects of the games that the lookups `games` select (`pk=...`,
-        `session__event=...`), by game id, each game's in hand order, read as plain values
-        in two queries (the hands, then their wins): a model instance for every hand and
-        win is the slower way, by most of a minute for an event's export."""
-        wins: dict[int, list[payouts.Win]] = {}
-        rows = Win.objects.filter(**{f"hand__game__{k}": v for k, v in games.items()})
-        rows = rows.order_by("hand_id", "order", "pk")
-        for hand_id, *fields in rows.values_list("hand_id", *Win.ENGINE_FIELDS):
-            wins.setdefault(hand_id, []).append(Win.engine_win(*fields))
-        records: dict[int, list[dict[str, Any]]] = {}
+        `session__event=...`), by game id, each game's in hand order, read as plain values:
+        a model instance for every hand and win is the slower way, by most of a minute for
+        an event's export.
+
+        The hands and their wins come in one statement (a row per win, or one for a hand
+        without), so a hand saved or changed meanwhile is read whole or not at all: two
+        queries could pair a ron with the wins of a moment later, none."""
+        win_fields = [f"wins__{name}" for name in Win.ENGINE_FIELDS]
         rows = cls.objects.filter(**{f"game__{k}": v for k, v in games.items()})
-        rows = rows.order_by("game_id", "number")
-        for hand_id, game_id, *fields in rows.values_list("pk", "game_id", *cls.ENGINE_FIELDS):
-            values = dict(zip(cls.ENGINE_FIELDS, fields, strict=True))
-            hand = cls.engine_hand(**values, wins=wins.get(hand_id, []))
+        rows = rows.order_by("game_id", "number", "wins__order", "wins__pk")
+        rows = rows.values_list("pk", "game_id", *cls.ENGINE_FIELDS, "wins__pk", *win_fields)
+        width = len(cls.ENGINE_FIELDS)
+        hands: dict[int, tuple[int, tuple, list[payouts.Win]]] = {}
+        for hand_id, game_id, *fields in rows:
+            hand_fields, win_id, win = fields[:width], fields[width], fields[width + 1 :]
+            _, _, wins = hands.setdefault(hand_id, (game_id, tuple(hand_fields), []))
+            if win_id is not None:
+                wins.append(Win.engine_win(*win))
+        records: dict[int, list[dict[str, Any]]] = {}
+        for game_id, hand_fields, wins in hands.values():
+            values = dict(zip(cls.ENGINE_FIELDS, hand_fields, strict=True))
+            hand = cls.engine_hand(**values, wins=wins)
             records.setdefault(game_id, []).append(dump_hand(hand))
         return records
 

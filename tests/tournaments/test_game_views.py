@@ -421,6 +421,19 @@ def test_saving_a_hand_reads_the_games_hands_once(organiser_client, game):
     assert hand_docs(game) == [DRAW_NOTEN, DRAW_NOTEN, RON]
 
 
+@pytest.mark.django_db
+def test_a_games_record_reads_its_hands_with_their_wins_in_one_statement(game):
+    # Two statements could read a ron hand, then the wins after a save between them
+    # replaced it: a record that does not replay (a game page answering 500 mid-session).
+    add_hands(game, RON, DRAW_NOTEN, RON)
+    with CaptureQueriesContext(connection) as reading:
+        record = game.to_record()
+    hand_reads = [q["sql"] for q in reading.captured_queries if "tournaments_hand" in q["sql"]]
+    win_reads = [q["sql"] for q in reading.captured_queries if "tournaments_win" in q["sql"]]
+    assert len(hand_reads) == 1 and win_reads == hand_reads
+    assert record["hands"] == [RON, DRAW_NOTEN, RON]
+
+
 @pytest.mark.slow
 @pytest.mark.django_db
 def test_hands_saved_through_the_form_store_the_seats_a_replay_gives(organiser_client, game):
