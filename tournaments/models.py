@@ -169,7 +169,10 @@ class Player(models.Model):
         fields = kwargs.get("update_fields")
         if fields is None or "display_name" in fields:
             self.display_name = clean_player_name(self.display_name)
+        new = self._state.adding
         super().save(*args, **kwargs)
+        if new:
+            return  # no game or event shows a player who has just been made
         # Standings show display names: a rename changes the events this player played in,
         # and the pages of the player's games.
         versions.changed(

@@ -167,6 +167,7 @@ def test_every_plan_of_three_seats_each_player_at_most_once_a_round(players, rou
     assert max(counts) - min(counts) <= 1
 
 
+@pytest.mark.slow
 def test_the_command_plans_tables_of_three():
     done = run("--players", "9", "--rounds", "4", "--table-size", "3", "--seed", "2")
     assert done.returncode == 0, done.stderr

@@ -84,6 +84,21 @@ def test_a_rename_or_new_rules_read_a_games_record_again(organiser):
     assert "tournaments_hand" in tables_read(queries)
 
 
+def test_a_new_player_is_one_insert_and_a_rename_changes_their_pages(organiser):
+    # Nothing shows a player who has just been made, so making one (a roster of names, an
+    # import) asks for no page's versions; a rename of a player who played does.
+    with CaptureQueriesContext(connection) as making:
+        player = Player.objects.create(display_name="Newcomer")
+    assert [q["sql"].split()[0] for q in making.captured_queries] == ["INSERT"]
+    event = small_league(organiser)
+    played = GameSeat.objects.filter(game__session__event=event).first().player
+    before = Event.objects.get(pk=event.pk).results_token
+    played.display_name = "Renamed"
+    played.save()
+    assert Event.objects.get(pk=event.pk).results_token != before
+    assert player.pk
+
+
 def test_standings_records_work_out_their_cells_on_first_use(organiser):
     standings = event_standings(small_league(organiser))
     table = StandingsTable(standings)

@@ -231,6 +231,7 @@ def test_full_carry_and_brackets_of_starting_points_and_a_reset(organiser):
     ]
 
 
+@pytest.mark.slow
 def test_a_cut_to_the_top_32_after_nine_games_carries_every_total_in_full(organiser):
     # 36 players at nine tables, the same tables in each of nine sessions; table t scores
     # 35,000+100t / 30,000+100t / 20,000-100t / 15,000-100t, so per game its seats get
