@@ -258,9 +258,9 @@ def prefetch_record(game: Game) -> None:
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    """The record of one game, in four queries: its seats with their players, kept
-    prefetched on `game` for a change that leaves them alone; its hands, wins and
-    penalties read as plain values (see `Game.to_record`)."""
+    """The record of one game, in three queries: its seats with their players, kept
+    prefetched on `game` for a change that leaves them alone; its hands with their wins
+    (one statement), and its penalties, read as plain values (see `Game.to_record`)."""
     prefetch_related_objects([game], Prefetch("seats", queryset=SEATS_WITH_PLAYERS))
     return game.to_record()
 
