@@ -1076,6 +1076,15 @@ class GameSeatQuerySet(models.QuerySet):
             seats = seats.filter(game__session__number__lte=last_session)
         return seats
 
+    def count_finished_in(self, event) -> int:
+        """How many seats `finished_in(event)` holds, counted by games: every game of an
+        event has as many seats as its rules seat players (making, importing and reseating
+        a game, a stage's own preset and a change of the event's rules all keep to it), so
+        its finished games times that number. A quarter of the rows, and none of them
+        joined to its seat: the first page of results after a change counts them all."""
+        games = Game.objects.filter(session__event=event, status=Game.Status.FINISHED)
+        return games.count() * event.player_count
+
 
 class GameSeat(models.Model):
     """A player at a seat of a game, with the results the engine derived for that seat."""

@@ -25,7 +25,7 @@ from tests.tournaments.sanma_builders import (
     sanma_game,
 )
 from tournaments import services
-from tournaments.models import Event, Session
+from tournaments.models import Event, GameSeat, Session
 from tournaments.scoresheet import build_sheet
 from tournaments.views import standings as standings_views
 
@@ -386,4 +386,5 @@ def test_the_results_of_a_three_player_event_page_by_whole_games(client, organis
     second = rows(content(client.get(url("results", event.slug) + "?page=2")), "results")[1:]
     # Two games of three to a page: no game is split between two pages.
     assert len(first) == 6 and len(second) == 3
+    assert GameSeat.objects.count_finished_in(event) == 9
     assert {row[1] for row in second} == {"3"}

@@ -20,6 +20,7 @@ from tests.tournaments.builders import final_game, small_league, tied_event
 from tournaments import services
 from tournaments.models import Event, Game, GameSeat, Player, Session
 from tournaments.standings import event_standings
+from tournaments.views import standings as standings_views
 
 pytestmark = pytest.mark.django_db
 
@@ -308,6 +309,21 @@ def test_the_results_page_lists_every_seat_of_every_finished_game(client, league
     ]
     assert parsed.links[0][8] == url("game", first.pk)
     assert parsed.links[0][0] == url("session", league.slug, 1)
+
+
+def test_results_count_their_rows_by_games_without_reading_a_seat(
+    client, league, players, monkeypatch
+):
+    monkeypatch.setattr(standings_views, "RESULTS_GAMES_PER_PAGE", 2)
+    services.create_game(league.sessions.get(number=2), players, table_number=2)  # unfinished
+    assert GameSeat.objects.count_finished_in(league) == 12
+    assert GameSeat.objects.finished_in(league).count() == 12
+    with CaptureQueriesContext(connection) as reading:
+        response = client.get(url("results", league.slug), {"page": "9"})
+    counts = [q["sql"] for q in reading.captured_queries if "COUNT(" in q["sql"]]
+    assert counts and not [sql for sql in counts if "tournaments_gameseat" in sql]
+    # Three games, two to a page: page 9 is the last page, with the third game's seats.
+    assert len(parse_table(response).rows) == 4
 
 
 def test_results_sort_by_match_points_with_the_most_first(client, league):

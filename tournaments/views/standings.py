@@ -42,6 +42,7 @@ from ..tables import (
     MAX_SESSION_COLUMNS,
     RECENT_SESSION_COLUMNS,
     BoundedRequestConfig,
+    CountedRows,
     EmaResultsTable,
     ResultsTable,
     StandingsTable,
@@ -471,10 +472,11 @@ def results(request: HttpRequest, event: Event) -> HttpResponse:
         BoundedRequestConfig(request, paginate=False).configure(table)
         return _export_response(request, event, table, f"{event.slug}-results", _("Results"))
     per_page = RESULTS_GAMES_PER_PAGE * event.player_count
-    request.GET = _table_query(request.GET, RESULTS_COLUMNS, per_page=per_page, rows=seats.count)
+    count = functools.cache(lambda: GameSeat.objects.count_finished_in(event))
+    request.GET = _table_query(request.GET, RESULTS_COLUMNS, per_page=per_page, rows=count)
 
     def part() -> RenderedTable:
-        table = ResultsTable(seats)
+        table = ResultsTable(CountedRows(seats, count()))
         BoundedRequestConfig(request, paginate={"per_page": per_page}).configure(table)
         return RenderedTable(html=table.as_html(request))
 
