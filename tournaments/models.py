@@ -1011,8 +1011,10 @@ class Game(models.Model):
         seats = sorted(self.seats.all(), key=lambda s: s.seat)
         return seats
 
-    def to_record(self) -> dict[str, Any]:
-        """The tenbou-game/1 document for this game: the one place engine input is built."""
+    def to_record(self, *, entries: dict[int, list] | None = None) -> dict[str, Any]:
+        """The tenbou-game/1 document for this game: the one place engine input is built.
+        With `entries`, the entry ids of its hands go into it too (see
+        `Hand.records_by_game`), read with the hands."""
         seats = self.ordered_seats()
         final_scores = self.entry_mode == self.EntryMode.FINAL_SCORES
         # Meta orderings give hands by number and penalties by time, so prefetched rows
@@ -1023,8 +1025,10 @@ class Game(models.Model):
             hands = None
         elif "hands" in prefetched:
             hands = [h.to_record() for h in self.hands.all()]
+            if entries is not None:
+                entries[self.pk] = [h.entry for h in self.hands.all()]
         else:
-            hands = Hand.records_by_game(pk=self.pk).get(self.pk, [])
+            hands = Hand.records_by_game(pk=self.pk, entries=entries).get(self.pk, [])
         if "penalties" in prefetched:
             penalties = [p.to_record() for p in self.penalties.all()]
         else:
@@ -1383,11 +1387,14 @@ class Hand(models.Model):
     )
 
     @classmethod
-    def records_by_game(cls, **games) -> dict[int, list[dict[str, Any]]]:
+    def records_by_game(
+        cls, *, entries: dict[int, list] | None = None, **games
+    ) -> dict[int, list[dict[str, Any]]]:
         """The hand objects of the games that the lookups `games` select (`pk=...`,
         `session__event=...`), by game id, each game's in hand order, read as plain values:
         a model instance for every hand and win is the slower way, by most of a minute for
-        an event's export.
+        an event's export. With `entries`, each hand's entry id (or None) goes into it, by
+        game id, in the same order.
 
         The hands and their wins come in one statement (a row per win, or one for a hand
         without), so a hand saved or changed meanwhile is read whole or not at all: two
@@ -1395,19 +1402,23 @@ class Hand(models.Model):
         win_fields = [f"wins__{name}" for name in Win.ENGINE_FIELDS]
         rows = cls.objects.filter(**{f"game__{k}": v for k, v in games.items()})
         rows = rows.order_by("game_id", "number", "wins__order", "wins__pk")
-        rows = rows.values_list("pk", "game_id", *cls.ENGINE_FIELDS, "wins__pk", *win_fields)
+        rows = rows.values_list(
+            "pk", "game_id", "entry", *cls.ENGINE_FIELDS, "wins__pk", *win_fields
+        )
         width = len(cls.ENGINE_FIELDS)
-        hands: dict[int, tuple[int, tuple, list[payouts.Win]]] = {}
-        for hand_id, game_id, *fields in rows:
+        hands: dict[int, tuple[int, Any, tuple, list[payouts.Win]]] = {}
+        for hand_id, game_id, entry, *fields in rows:
             hand_fields, win_id, win = fields[:width], fields[width], fields[width + 1 :]
-            _, _, wins = hands.setdefault(hand_id, (game_id, tuple(hand_fields), []))
+            _, _, _, wins = hands.setdefault(hand_id, (game_id, entry, tuple(hand_fields), []))
             if win_id is not None:
                 wins.append(Win.engine_win(*win))
         records: dict[int, list[dict[str, Any]]] = {}
-        for game_id, hand_fields, wins in hands.values():
+        for game_id, entry, hand_fields, wins in hands.values():
             values = dict(zip(cls.ENGINE_FIELDS, hand_fields, strict=True))
             hand = cls.engine_hand(**values, wins=wins)
             records.setdefault(game_id, []).append(dump_hand(hand))
+            if entries is not None:
+                entries.setdefault(game_id, []).append(entry)
         return records
 
     @staticmethod

@@ -9,7 +9,9 @@ import json
 import uuid
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.rules import PRESETS, option_names, resolve_rules
@@ -105,6 +107,22 @@ def test_a_hand_sent_by_the_phone_is_saved_once_with_one_trail_entry(game):
     assert first.json()["entries"] == [entry]
     trail = TrailEntry.objects.get(game=game, kind="hand_added")
     assert trail.table_link_id is not None
+
+
+def test_the_phone_reads_the_hands_their_wins_and_entry_ids_in_one_statement(game):
+    # A hand edited meanwhile is deleted and made again: read in two statements, a ron
+    # could come without its wins, and the phone would get a game it cannot replay.
+    client = phone(game)
+    entry = str(uuid.uuid4())
+    assert send(client, game, add(entry, 1)).status_code == 200
+    services.add_hand(game.pk, 2, DRAW)
+    with CaptureQueriesContext(connection) as reading:
+        answer = client.get(url("hand_record", game)).json()
+    reads = [q["sql"] for q in reading.captured_queries if "tournaments_hand" in q["sql"]]
+    assert len(reads) == 1 and "tournaments_win" in reads[0]
+    assert answer["record"]["hands"] == [RON, DRAW]
+    second = str(Hand.objects.get(game=game, number=2).entry)
+    assert answer["entries"] == [entry, second] and answer["hands"] == 2
 
 
 def test_a_resent_add_whose_hand_was_undone_since_is_not_added_again(game):

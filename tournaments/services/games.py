@@ -19,7 +19,7 @@ from scoring.errors import Phrase, gettext_noop
 from scoring.game import GameResult
 
 from .. import totals, trail, versions
-from ..models import Game, GameSeat, Hand, Penalty, Player, Session, Win
+from ..models import Game, GameSeat, Hand, Player, Session
 from ..statistics import SEAT_FIGURES, seat_figures
 from ..trail import Actor, Kind
 from ..wording.refusals import one_after_another
@@ -239,30 +239,13 @@ def _write_seats(
 SEATS_WITH_PLAYERS = GameSeat.objects.select_related("player").order_by("seat")
 
 
-def prefetch_record(game: Game) -> None:
-    """Read what `game.to_record()` needs, and the hands' own rows, in four queries: its
-    seats with their players, hands, wins and penalties, each ordered within the game alone
-    (the models' orderings would join the game, its session and its event to every
-    query)."""
-    prefetch_related_objects(
-        [game],
-        Prefetch("seats", queryset=SEATS_WITH_PLAYERS),
-        Prefetch(
-            "hands",
-            queryset=Hand.objects.order_by("number").prefetch_related(
-                Prefetch("wins", queryset=Win.objects.order_by("order"))
-            ),
-        ),
-        Prefetch("penalties", queryset=Penalty.objects.order_by("created_at", "pk")),
-    )
-
-
-def record_of(game: Game) -> dict[str, Any]:
+def record_of(game: Game, *, entries: dict[int, list] | None = None) -> dict[str, Any]:
     """The record of one game, in three queries: its seats with their players, kept
     prefetched on `game` for a change that leaves them alone; its hands with their wins
-    (one statement), and its penalties, read as plain values (see `Game.to_record`)."""
+    (one statement), and its penalties, read as plain values (see `Game.to_record`, and
+    for `entries`)."""
     prefetch_related_objects([game], Prefetch("seats", queryset=SEATS_WITH_PLAYERS))
-    return game.to_record()
+    return game.to_record(entries=entries)
 
 
 def _locked_game(game_id: int) -> Game:

@@ -86,11 +86,11 @@ def game_status(game: Game) -> str:
 
 def phone_state(game: Game) -> dict[str, Any]:
     """The game as a phone reads it: its record (rules resolved, so the phone needs no
-    table of presets), each stored hand's entry id, and its version. Hands and their entry
-    ids are read in the same query."""
-    services.prefetch_record(game)
-    doc = game.to_record()
-    entries = [str(h.entry) if h.entry else None for h in game.hands.all()]
+    table of presets), each stored hand's entry id, and its version. Hands, their wins and
+    their entry ids are read in one statement: a hand changed meanwhile is read whole."""
+    read: dict[int, list] = {}
+    doc = services.record_of(game, entries=read)
+    entries = [str(entry) if entry else None for entry in read.get(game.pk, [])]
     changed = services.game_version(game, doc)
     # The game's own rules (a stage may have a preset of its own), every option spelled out.
     spec = doc["rules"]
