@@ -476,8 +476,10 @@ MAX_ALIASES_SHOWN = 10
 PLAYER_EVENTS_PER_PAGE = 20
 
 
-# A player's games, newest first, a page at a time: a league's regular plays hundreds.
-PLAYER_GAMES_PER_PAGE = 50
+# A player's games, newest first, a page at a time: a league's regular plays hundreds. As
+# many games as a page of results shows; rendering the rows is most of the page's first
+# view after a change.
+PLAYER_GAMES_PER_PAGE = 25
 
 
 @access.anyone
