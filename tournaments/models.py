@@ -1084,8 +1084,8 @@ class GameSeatQuerySet(models.QuerySet):
         """How many seats `finished_in(event)` holds, counted by games: every game of an
         event has as many seats as its rules seat players (making, importing and reseating
         a game, a stage's own preset and a change of the event's rules all keep to it), so
-        its finished games times that number. A quarter of the rows, and none of them
-        joined to its seat: the first page of results after a change counts them all."""
+        its finished games times that number: a quarter of the rows and no join to the
+        seats, for the first page of results after a change, which counts them all."""
         games = Game.objects.filter(session__event=event, status=Game.Status.FINISHED)
         return games.count() * event.player_count
 
