@@ -171,6 +171,20 @@ def test_a_live_screen_opened_for_a_session_stays_on_it(client, session, game):
     assert "session=1" in panel
 
 
+def test_a_phones_report_at_one_table_draws_only_its_own_page_of_tables_again(client, session):
+    games = make_tables(session, 9)  # two pages: tables 1-8, then table 9
+    first, second = url("live", session.event.slug), url("live", session.event.slug) + "?page=1"
+    services.add_hand(games[8].pk, 1, RON)  # the round is under way: the tables show
+    client.get(first, **HTMX)
+    client.get(second, **HTMX)
+    services.note_phone_contact(games[0].pk, waiting=2)  # table 1, on the first page
+    with CaptureQueriesContext(connection) as other_page:
+        client.get(second, **HTMX)
+    assert not [q for q in other_page.captured_queries if "tournaments_player" in q["sql"]]
+    # Table 1's own page shows the report at once (no other table has a phone).
+    assert "live-phone waiting" in client.get(first, **HTMX).content.decode()
+
+
 def test_a_hand_at_one_table_draws_only_its_own_page_of_tables_again(client, session):
     games = make_tables(session, 9)  # two pages: tables 1-8, then table 9
     first, second = url("live", session.event.slug), url("live", session.event.slug) + "?page=1"

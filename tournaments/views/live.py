@@ -127,11 +127,11 @@ def _room(event: Event, chosen: Session | None) -> Room:
     return versions.cached("live-room", event, versions.PLAY, build, query=query)
 
 
-def _last_contact(session: Session):
-    """When a phone of one of the session's tables last reached the server: a phone's
-    report replaces no version (every table's would wait on the event's row), so each poll
-    reads it."""
-    contacts = PhoneContact.objects.filter(game__session=session).order_by("-at")
+def _last_contact(games: list[int]):
+    """When a phone of one of the tables `games` last reached the server: a phone's report
+    replaces no version (every table's would wait on the event's row), so each poll reads
+    it, for the tables of its page alone."""
+    contacts = PhoneContact.objects.filter(game_id__in=games).order_by("-at")
     return contacts.values_list("at", flat=True).first()
 
 
@@ -273,7 +273,7 @@ def _tables(request, event: Event, session: Session, games: list[tuple], index: 
         versions.RESULTS,
         build,
         query=f"s={session.pk}&page={index}",
-        parts=(tuple(ids), str(changed), str(_last_contact(session))),
+        parts=(tuple(ids), str(changed), str(_last_contact(ids))),
     )
 
 
