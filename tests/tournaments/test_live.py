@@ -171,12 +171,19 @@ def test_a_live_screen_opened_for_a_session_stays_on_it(client, session, game):
     assert "session=1" in panel
 
 
-def test_a_phones_report_at_one_table_draws_only_its_own_page_of_tables_again(client, session):
-    games = make_tables(session, 9)  # two pages: tables 1-8, then table 9
+def two_pages_of_tables_seen(client, session):
+    """Nine tables, two pages of them on the live screen (tables 1-8, then table 9), each
+    page drawn once: the games and the two pages' addresses."""
+    games = make_tables(session, 9)
     first, second = url("live", session.event.slug), url("live", session.event.slug) + "?page=1"
     services.add_hand(games[8].pk, 1, RON)  # the round is under way: the tables show
     client.get(first, **HTMX)
     client.get(second, **HTMX)
+    return games, first, second
+
+
+def test_a_phones_report_at_one_table_draws_only_its_own_page_of_tables_again(client, session):
+    games, first, second = two_pages_of_tables_seen(client, session)
     services.note_phone_contact(games[0].pk, waiting=2)  # table 1, on the first page
     with CaptureQueriesContext(connection) as other_page:
         client.get(second, **HTMX)
@@ -186,11 +193,7 @@ def test_a_phones_report_at_one_table_draws_only_its_own_page_of_tables_again(cl
 
 
 def test_a_hand_at_one_table_draws_only_its_own_page_of_tables_again(client, session):
-    games = make_tables(session, 9)  # two pages: tables 1-8, then table 9
-    first, second = url("live", session.event.slug), url("live", session.event.slug) + "?page=1"
-    services.add_hand(games[8].pk, 1, RON)  # the round is under way: the tables show
-    client.get(first, **HTMX)
-    client.get(second, **HTMX)
+    games, first, second = two_pages_of_tables_seen(client, session)
     services.add_hand(games[0].pk, 1, RON)  # at table 1, on the first page
     with CaptureQueriesContext(connection) as other_page:
         panel = client.get(second, **HTMX).content.decode()
