@@ -1013,8 +1013,8 @@ class Game(models.Model):
 
     def to_record(self, *, entries: dict[int, list] | None = None) -> dict[str, Any]:
         """The tenbou-game/1 document for this game: the one place engine input is built.
-        With `entries`, the entry ids of its hands go into it too (see
-        `Hand.records_by_game`), read with the hands."""
+        With `entries`, the entry ids of its hands go into it too, read with the hands in
+        one statement (see `Hand.records_by_game`)."""
         seats = self.ordered_seats()
         final_scores = self.entry_mode == self.EntryMode.FINAL_SCORES
         # Meta orderings give hands by number and penalties by time, so prefetched rows
@@ -1023,10 +1023,8 @@ class Game(models.Model):
         prefetched = getattr(self, "_prefetched_objects_cache", {})
         if final_scores:
             hands = None
-        elif "hands" in prefetched:
+        elif "hands" in prefetched and entries is None:
             hands = [h.to_record() for h in self.hands.all()]
-            if entries is not None:
-                entries[self.pk] = [h.entry for h in self.hands.all()]
         else:
             hands = Hand.records_by_game(pk=self.pk, entries=entries).get(self.pk, [])
         if "penalties" in prefetched:
