@@ -15,8 +15,13 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from django.contrib.messages import get_messages
 from django.core.cache import cache
-from django.http import QueryDict
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.html import escape
 from django.utils.translation import get_language
 
 # Entries stay valid until their version changes; this only bounds how long an unused
@@ -119,3 +124,60 @@ def one_of(names) -> Callable[[str], str | None]:
         return raw if raw.lstrip("-") in choices else None
 
     return check
+
+
+# A whole page is kept with slots in place of what differs from one request to the next
+# (the reader's form token, the time a clock is shown at), filled in as it is served.
+TOKEN_SLOT = "slot-csrf-token"
+
+
+def slot(name: str) -> str:
+    """The text a kept page holds in place of the fresh value `name` (see `page`)."""
+    return f"slot-{name}"
+
+
+def page(
+    request: HttpRequest,
+    kind: str,
+    parts: tuple,
+    template: str,
+    context: Callable[[], dict],
+    *,
+    query: str = "",
+    fresh: dict[str, str] | None = None,
+) -> HttpResponse:
+    """The page `template` renders from `context()`, kept whole for every reader who sees
+    it alike: under `parts` (what the page shows: versions, times of change, the rows read
+    fresh), who reads it, the address and the day. `fresh` maps the `slot` of each value
+    the context holds in its place to that value, put in (escaped) as the page is served.
+    Rendered afresh, and not kept, for a request whose address is not written as the page
+    writes it (`query`: its query once normalised) and for one with messages to show."""
+    if (
+        request.method != "GET"
+        or request.META.get("QUERY_STRING", "") != query
+        or len(get_messages(request))
+    ):
+        body = render_to_string(template, context(), request)
+    else:
+        user = request.user
+        reader = (
+            (user.pk, user.is_superuser, user.get_username(), user.get_short_name())
+            if user.is_authenticated
+            else ()
+        )
+        where = (request.build_absolute_uri(request.path), query, bool(request.htmx))
+        body = cached(
+            f"page:{kind}",
+            (*parts, reader, where, timezone.localdate().isoformat()),
+            lambda: render_to_string(template, {**context(), "csrf_token": TOKEN_SLOT}, request),
+        )
+        if TOKEN_SLOT in body:
+            body = body.replace(TOKEN_SLOT, get_token(request))
+    for name, value in (fresh or {}).items():
+        body = body.replace(name, escape(value))
+    return HttpResponse(body)
+
+
+def row(instance) -> tuple:
+    """Every stored value of a model instance as read: for a key of what it shows."""
+    return tuple(getattr(instance, field.attname) for field in instance._meta.concrete_fields)

@@ -33,6 +33,8 @@ from . import pagecache
 
 RESULTS = "results"
 PLAY = "play"
+# The fields of `Event` that hold them.
+TOKENS = ("results_token", "play_token")
 
 T = TypeVar("T")
 
@@ -125,4 +127,37 @@ def cached(
     time when missing."""
     return pagecache.cached(
         kind, (event.pk, version, version_of(event, version), query, *parts), build
+    )
+
+
+def page(
+    request,
+    kind: str,
+    event,
+    version: str,
+    template: str,
+    context: Callable[[], dict],
+    *,
+    query: str = "",
+    parts: tuple = (),
+):
+    """A whole page of `event` (see `pagecache.page`), kept under one of the event's two
+    versions and everything else stored on the event's row as read (its name, its rules,
+    who may read it): a change of either shows at once."""
+    return pagecache.page(
+        request,
+        kind,
+        (event.pk, version, version_of(event, version), shown(event), *parts),
+        template,
+        context,
+        query=query,
+    )
+
+
+def shown(event) -> tuple:
+    """What is stored on the event's row as read, but its versions."""
+    return tuple(
+        value
+        for field, value in zip(event._meta.concrete_fields, pagecache.row(event), strict=True)
+        if field.name not in TOKENS
     )

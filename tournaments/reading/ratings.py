@@ -357,3 +357,34 @@ def trace_lines(rating: Rating, values: Table, row: Row) -> list[TraceLine]:
                 )
             )
     return lines
+
+
+# A player's page names at most this many ratings (the newest reckoning first).
+PLAYER_RATINGS_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class Held:
+    """A rating a player holds: their place and value in it (None: listed, not ranked)."""
+
+    rating: Rating
+    place: int | None
+    value: Decimal | None
+
+
+def held_by(request, player: Player) -> list[Held]:
+    """The readable ratings over events the player played in, with the player's place and
+    value in each."""
+    played = GameSeat.objects.filter(player=player).values("game__session__event_id")
+    found = (
+        readable_ratings(request)
+        .filter(events__in=played)
+        .distinct()
+        .order_by("-reckoning_date", "name", "pk")[:PLAYER_RATINGS_SHOWN]
+    )
+    held = []
+    for rating in found:
+        row = summary(rating).row_of(player.pk)
+        if row is not None:
+            held.append(Held(rating, row.place, row.value))
+    return held

@@ -27,7 +27,7 @@ from .. import access, charts, limits, pagecache, services, totals, trail, versi
 from ..forms import EventCreateForm, EventForm, GameForm, PlayerForm, RulesForm, SessionForm
 from ..limits import MAX_PLAYER_GAME_PAGES
 from ..models import WINDS, Event, Game, GameSeat, Player, PlayerAlias, Rating, Session
-from ..reading import ema
+from ..reading import ema, ratings
 from ..reading.placement import final_places
 from ..standings import StandingsRow, player_totals
 from ..statistics import DEFINITIONS, player_statistics
@@ -91,6 +91,11 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 @access.readable_event(visitor=True)
 def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
+    # The visitor's own registration, if any (its id is read with the event).
+    own = getattr(event, "own_registration_id", None)
+    if own is not None:
+        own = event.registrations.select_related("player").filter(pk=own).first()
+    is_organiser = access.organises(request, event.pk)
 
     def games_part() -> str:
         sessions = event.sessions.annotate(
@@ -105,41 +110,48 @@ def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         context = {"sessions_table": SessionTable(sessions), "players": players}
         return render_to_string("tournaments/partials/event_games.html", context, request)
 
-    # Sessions, their games and the players, the same for every reader: rendered once for
-    # each play version (which follows games, seats and sessions).
-    games_html = versions.cached("event-games", event, versions.PLAY, games_part)
-    try:
-        rules_words = describe_rules(event.rules_preset, event.rules_overrides)
-    except scoring.ScoringError as err:
-        rules_words = _("%(preset)s (the stored options are not valid: %(reason)s)") % {
-            "preset": event.rules_preset,
-            "reason": say(err),
+    def context() -> dict:
+        # Sessions, their games and the players, the same for every reader: rendered once
+        # for each play version (which follows games, seats and sessions).
+        games_html = versions.cached("event-games", event, versions.PLAY, games_part)
+        try:
+            rules_words = describe_rules(event.rules_preset, event.rules_overrides)
+        except scoring.ScoringError as err:
+            rules_words = _("%(preset)s (the stored options are not valid: %(reason)s)") % {
+                "preset": event.rules_preset,
+                "reason": say(err),
+            }
+        # The MERS weight of a tournament: read from its final placement, kept with the
+        # games part (the play version follows results and sessions alike).
+        weight = None
+        if event.kind == Event.Kind.TOURNAMENT:
+            weight = versions.cached(
+                "mers-weight",
+                event,
+                versions.PLAY,
+                lambda: ema.event_weight(event),
+                query=f"qualification={event.ema_qualification}",
+            )
+        return {
+            "event": event,
+            "is_organiser": is_organiser,
+            "games_part": games_html,
+            "weight": weight,
+            "rules_words": rules_words,
+            "preset_description": PRESET_DESCRIPTIONS.get(event.rules_preset, ""),
+            "own_registration": own,
         }
-    # The MERS weight of a tournament: read from its final placement, kept with the games
-    # part (the play version follows results and sessions alike).
-    weight = None
-    if event.kind == Event.Kind.TOURNAMENT:
-        weight = versions.cached(
-            "mers-weight",
-            event,
-            versions.PLAY,
-            lambda: ema.event_weight(event),
-            query=f"qualification={event.ema_qualification}",
-        )
-    # The visitor's own registration, if any (its id is read with the event).
-    own = getattr(event, "own_registration_id", None)
-    if own is not None:
-        own = event.registrations.select_related("player").filter(pk=own).first()
-    context = {
-        "event": event,
-        "is_organiser": access.organises(request, event.pk),
-        "games_part": games_html,
-        "weight": weight,
-        "rules_words": rules_words,
-        "preset_description": PRESET_DESCRIPTIONS.get(event.rules_preset, ""),
-        "own_registration": own,
-    }
-    return render(request, "tournaments/event_detail.html", context)
+
+    mine = own and (own.pk, own.status, own.player.display_name)
+    return versions.page(
+        request,
+        "event",
+        event,
+        versions.PLAY,
+        "tournaments/event_detail.html",
+        context,
+        parts=(is_organiser, mine),
+    )
 
 
 @access.organiser_event
@@ -543,8 +555,28 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "may_choose_privacy": access.may_choose_privacy(request.user, player),
         "can_link": may_link or access.may_unlink_login(request.user, player),
         "record_html": record["html"],
+        # Read fresh: a rating follows events of its own choosing. The page reads with the
+        # player whether the site has any rating at all.
+        "held": ratings.held_by(request, player) if player.any_rating else [],
     }
-    return render(request, "tournaments/player_detail.html", context)
+    # Kept whole under all it shows: the player as read, the versions of the events the
+    # record follows, the chosen event as read and what this reader may do.
+    shown = (
+        pagecache.row(player),
+        states,
+        chosen and versions.shown(chosen),
+        *(context[name] for name in ("show_real_name", "aliases", "can_merge")),
+        *(context[name] for name in ("may_choose_privacy", "can_link")),
+        [(one.rating.pk, one.rating.name, one.place, one.value) for one in context["held"]],
+    )
+    return pagecache.page(
+        request,
+        "player",
+        shown,
+        "tournaments/player_detail.html",
+        lambda: context,
+        query=request.GET.urlencode(),
+    )
 
 
 def _placed(event: Event, player: Player) -> dict[str, Any] | None:

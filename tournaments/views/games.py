@@ -174,26 +174,55 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
             page["trail"] = _trail_part(game, page["names"])
         return page
 
-    if is_organiser:
-        parts = (game.pk, request.build_absolute_uri("/"))
-        page = versions.cached("game", game.event, versions.PLAY, build, parts=parts)
-    else:
-        parts = (game.pk, can_enter, game.updated_at.isoformat())
-        page = pagecache.cached("game", parts, build)
-    context: dict[str, Any] = {
-        **page,
-        "game": game,
-        "session": game.session,
-        "event": game.event,
-        "is_organiser": is_organiser,
-        "can_enter": can_enter,
-        "at_table": link is not None,
-    }
-    context.update(room_context(game, may_call=is_organiser or link is not None))
-    finished = context["finished"]
-    if can_enter and not finished and game.entry_mode == Game.EntryMode.FINAL_SCORES:
-        context["final_form"] = _final_scores_form(game, page["names"])
-    return render(request, "tournaments/game_detail.html", context)
+    def context() -> dict[str, Any]:
+        if is_organiser:
+            parts = (game.pk, request.build_absolute_uri("/"))
+            page = versions.cached("game", game.event, versions.PLAY, build, parts=parts)
+        else:
+            parts = (game.pk, can_enter, game.updated_at.isoformat())
+            page = pagecache.cached("game", parts, build)
+        values: dict[str, Any] = {
+            **page,
+            "game": game,
+            "session": game.session,
+            "event": game.event,
+            "is_organiser": is_organiser,
+            "can_enter": can_enter,
+            "at_table": link is not None,
+            **room,
+        }
+        if can_enter and not values["finished"] and game.entry_mode == Game.EntryMode.FINAL_SCORES:
+            values["final_form"] = _final_scores_form(game, page["names"])
+        return values
+
+    # The whole page, kept under all it shows: the game, its session and its event as read
+    # (an organiser's page also under the play version: its table link and latest changes),
+    # what this reader may do and what the round says to the table now. The round clock's
+    # time is put in as the page is served.
+    room = room_context(game, may_call=is_organiser or link is not None)
+    fresh = {}
+    if room["clock"] is not None:
+        clock = room["clock"]
+        fresh = {
+            pagecache.slot("clock-now"): clock["now"],
+            pagecache.slot("clock-left"): clock["left"],
+        }
+        room["clock"] = {
+            **clock,
+            "now": pagecache.slot("clock-now"),
+            "left": pagecache.slot("clock-left"),
+        }
+    shown = (
+        pagecache.row(game),
+        pagecache.row(game.session),
+        versions.shown(game.event),
+        game.event.play_token if is_organiser else "",
+        (is_organiser, can_enter, link is not None),
+        [room[name] for name in ("signal", "clock", "referee", "may_call_referee")],
+    )
+    return pagecache.page(
+        request, "game", shown, "tournaments/game_detail.html", context, fresh=fresh
+    )
 
 
 def room_context(game: Game, *, may_call: bool) -> dict[str, Any]:

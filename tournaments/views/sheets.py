@@ -22,7 +22,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from scoring.game import GameResult
 from scoring.rules import LeftoverSticks
 
-from .. import access, services, versions, wording
+from .. import access, pagecache, services, versions, wording
 from ..models import WINDS, Game, GameSeat, Session
 from ..reading.games import hand_rows
 from ..scoresheet import SHEET_GAMES, Sheet, SheetRefused, build_sheet
@@ -304,15 +304,27 @@ def game_sheet(request: HttpRequest, game: Game) -> HttpResponse:
     """Every hand of one game with its payments and running scores, then the result:
     rendered once for each play version of its event."""
     event, session = game.event, game.session
-    sheet = versions.cached(
+
+    def context() -> dict[str, Any]:
+        return {
+            "game": game,
+            "session": session,
+            "event": event,
+            "sheet_html": render_to_string(
+                "tournaments/partials/game_sheet_body.html", _sheet(game)
+            ),
+        }
+
+    parts = (pagecache.row(game), pagecache.row(session))
+    return versions.page(
+        request,
         "game-sheet",
         event,
         versions.PLAY,
-        lambda: render_to_string("tournaments/partials/game_sheet_body.html", _sheet(game)),
-        parts=(game.pk,),
+        "tournaments/game_sheet.html",
+        context,
+        parts=parts,
     )
-    context = {"game": game, "session": session, "event": event, "sheet_html": sheet}
-    return render(request, "tournaments/game_sheet.html", context)
 
 
 def _sheet(game: Game) -> dict[str, Any]:

@@ -300,28 +300,39 @@ def standings(request: HttpRequest, event: Event) -> HttpResponse:
     # The filter's fields are part of what is kept when the query writes them plainly (the
     # kept query then holds exactly them); anything else is drawn anew, with its errors.
     plain = _written_plainly(form)
-    part = versions.cached(
+
+    def context() -> dict:
+        part = versions.cached(
+            "standings",
+            event,
+            versions.RESULTS,
+            lambda: _standings_part(request, counted(), filters, lines, form if plain else None),
+            query=f"{request.GET.urlencode()}&plain={plain}",
+        )
+        return {
+            "event": event,
+            "table": part,
+            "form": form,
+            "filter_fields": part.filter_fields if plain else None,
+            "filters_open": bool(form.errors),
+            "summary": part.summary,
+            "tie_order": TIE_ORDER,
+            "export_links": _export_links(request),
+            "columns_toggle": part.columns_toggle,
+            "printed_on": timezone.localdate(),
+            "rules_words": _rules_words(event),
+            **placement_context(request, event),
+        }
+
+    return versions.page(
+        request,
         "standings",
         event,
         versions.RESULTS,
-        lambda: _standings_part(request, counted(), filters, lines, form if plain else None),
-        query=f"{request.GET.urlencode()}&plain={plain}",
+        "tournaments/standings.html",
+        context,
+        query=request.GET.urlencode(),
     )
-    context = {
-        "event": event,
-        "table": part,
-        "form": form,
-        "filter_fields": part.filter_fields if plain else None,
-        "filters_open": bool(form.errors),
-        "summary": part.summary,
-        "tie_order": TIE_ORDER,
-        "export_links": _export_links(request),
-        "columns_toggle": part.columns_toggle,
-        "printed_on": timezone.localdate(),
-        "rules_words": _rules_words(event),
-        **placement_context(request, event),
-    }
-    return render(request, "tournaments/standings.html", context)
 
 
 def _written_plainly(form: StandingsFilterForm) -> bool:
@@ -480,14 +491,24 @@ def results(request: HttpRequest, event: Event) -> HttpResponse:
         BoundedRequestConfig(request, paginate={"per_page": per_page}).configure(table)
         return RenderedTable(html=table.as_html(request))
 
-    context = {
-        "event": event,
-        "table": versions.cached(
-            "results", event, versions.RESULTS, part, query=request.GET.urlencode()
-        ),
-        "export_links": _export_links(request),
-    }
-    return render(request, "tournaments/results.html", context)
+    query = request.GET.urlencode()
+
+    def context() -> dict:
+        return {
+            "event": event,
+            "table": versions.cached("results", event, versions.RESULTS, part, query=query),
+            "export_links": _export_links(request),
+        }
+
+    return versions.page(
+        request,
+        "results",
+        event,
+        versions.RESULTS,
+        "tournaments/results.html",
+        context,
+        query=query,
+    )
 
 
 def _table_query(query, columns, *, per_page: int, rows) -> QueryDict:
@@ -563,18 +584,28 @@ def event_statistics(request: HttpRequest, event: Event) -> HttpResponse:
             "yaku_rows": yaku_frequency(players())[:MAX_YAKU_ROWS],
         }
 
-    # Hands of games still going count too: the play version follows them.
-    rendered = versions.cached(
-        "statistics", event, versions.PLAY, part, query=request.GET.urlencode()
+    query = request.GET.urlencode()
+
+    def context() -> dict:
+        # Hands of games still going count too: the play version follows them.
+        rendered = versions.cached("statistics", event, versions.PLAY, part, query=query)
+        return {
+            "event": event,
+            "table": rendered["table"],
+            "definitions": DEFINITIONS,
+            "yaku_rows": rendered["yaku_rows"],
+            "export_links": _export_links(request),
+        }
+
+    return versions.page(
+        request,
+        "statistics",
+        event,
+        versions.PLAY,
+        "tournaments/statistics.html",
+        context,
+        query=query,
     )
-    context = {
-        "event": event,
-        "table": rendered["table"],
-        "definitions": DEFINITIONS,
-        "yaku_rows": rendered["yaku_rows"],
-        "export_links": _export_links(request),
-    }
-    return render(request, "tournaments/statistics.html", context)
 
 
 # The whole event as tenbou-game/1 records
