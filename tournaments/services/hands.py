@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.errors import gettext_noop
@@ -229,69 +229,82 @@ def add_hand(
     try:
         with transaction.atomic():
             game = _locked_game(game_id)
-            _answer_resend(game, entry)
-            _require_hands_mode(game)
-            doc = record_of(game)
-            _require_version(game, doc, based_on)
-            _require_open(game)
-            count = len(doc["hands"])
-            if number != count + 1:
-                if count == 1:
-                    raise HandAlreadyEntered(
-                        gettext_noop(
-                            "Someone entered hand %(number)s already: the game now has 1 hand. "
-                            "Check the list of hands before entering it again."
-                        ),
-                        number=number,
-                    )
-                raise HandAlreadyEntered(
-                    gettext_noop(
-                        "Someone entered hand %(number)s already: the game now has %(count)s "
-                        "hands. Check the list of hands before entering it again."
-                    ),
-                    number=number,
-                    count=count,
+            try:
+                return _add_hand(
+                    game, number, hand_doc, user, actor, table_link, entry, expect_scores, based_on
                 )
-            if callable(hand_doc):
-                hand_doc = hand_doc(replay_record(doc), list(doc["players"]))
-            doc["hands"].append(hand_doc)
-            result = replay_record(doc)
-            actor = _actor(actor, user)
-            if table_link is not None:
-                _require_table_link(game, table_link)
-            if actor.table_link is not None and actor.table_link.game_id == game.pk:
-                actor.table_link.game = game  # the trail names its table: read already
-            # The hands before it replay as they did: only the new one needs its facts.
-            report = result.hands[number - 1]
-            _require_scores(number, report.scores_after, expect_scores)
-            hand = Hand.from_record(game, number, hand_doc, created_by=actor.user, entry=entry)
-            hand.dealer, hand.deltas = report.dealer, list(report.deltas)
-            _save_hand(hand)
-            _store_results(
-                game,
-                result,
-                record=doc,
-                finish=True if result.finished else None,
-                hand_facts=False,
-                seats=list(game._prefetched_objects_cache["seats"]),
-            )
-            trail.write(
-                Kind.HAND_ADDED,
-                actor=actor,
-                game=game,
-                hand_number=number,
-                after={"hand": hand_doc, **_ended(game)},
-            )
-            EntryReceipt.objects.create(
-                game=game, entry=entry, kind=EntryReceipt.Kind.ADD, number=number
-            )
-            return hand
+            except DatabaseError:
+                raise  # nothing more can be read in this transaction: see below
+            except Exception:
+                # Whatever refused it, an entry applied already is answered with its
+                # receipt; one that got past every check is caught by its receipt's
+                # unique entry as it is written.
+                _answer_resend(game, entry)
+                raise
     except IntegrityError:
         _sent_in_a_race(game_id, entry)
         raise HandAlreadyEntered(
             gettext_noop("Someone entered hand %(number)s already. Check the list of hands."),
             number=number,
         ) from None
+
+
+def _add_hand(game, number, hand_doc, user, actor, table_link, entry, expect_scores, based_on):
+    """`add_hand` under the game's lock."""
+    _require_hands_mode(game)
+    doc = record_of(game)
+    _require_version(game, doc, based_on)
+    _require_open(game)
+    count = len(doc["hands"])
+    if number != count + 1:
+        if count == 1:
+            raise HandAlreadyEntered(
+                gettext_noop(
+                    "Someone entered hand %(number)s already: the game now has 1 hand. "
+                    "Check the list of hands before entering it again."
+                ),
+                number=number,
+            )
+        raise HandAlreadyEntered(
+            gettext_noop(
+                "Someone entered hand %(number)s already: the game now has %(count)s "
+                "hands. Check the list of hands before entering it again."
+            ),
+            number=number,
+            count=count,
+        )
+    if callable(hand_doc):
+        hand_doc = hand_doc(replay_record(doc), list(doc["players"]))
+    doc["hands"].append(hand_doc)
+    result = replay_record(doc)
+    actor = _actor(actor, user)
+    if table_link is not None:
+        _require_table_link(game, table_link)
+    if actor.table_link is not None and actor.table_link.game_id == game.pk:
+        actor.table_link.game = game  # the trail names its table: read already
+    # The hands before it replay as they did: only the new one needs its facts.
+    report = result.hands[number - 1]
+    _require_scores(number, report.scores_after, expect_scores)
+    hand = Hand.from_record(game, number, hand_doc, created_by=actor.user, entry=entry)
+    hand.dealer, hand.deltas = report.dealer, list(report.deltas)
+    _save_hand(hand)
+    _store_results(
+        game,
+        result,
+        record=doc,
+        finish=True if result.finished else None,
+        hand_facts=False,
+        seats=list(game._prefetched_objects_cache["seats"]),
+    )
+    trail.write(
+        Kind.HAND_ADDED,
+        actor=actor,
+        game=game,
+        hand_number=number,
+        after={"hand": hand_doc, **_ended(game)},
+    )
+    EntryReceipt.objects.create(game=game, entry=entry, kind=EntryReceipt.Kind.ADD, number=number)
+    return hand
 
 
 def _require_scores(number: int, scores: Sequence[int], expected: Sequence[int] | None) -> None:
