@@ -214,7 +214,11 @@ def event_standings(
             score_total=score,
         )
     for player_id, session_id, points, placements in lines_read:
-        rows[player_id].sessions[recent[session_id]] = StoredLine(points, placements)
+        # Read a moment after the rows: a player whose first game ended in between has a
+        # line but no row yet. The change that ended it replaces the version this page is
+        # kept under, so the next reader reads both anew.
+        if player_id in rows:
+            rows[player_id].sessions[recent[session_id]] = StoredLine(points, placements)
     games = sum(games for _id, games in per_session.values())
     return _ranked(event, rows, sessions, games, min_games)
 

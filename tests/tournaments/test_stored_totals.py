@@ -298,3 +298,17 @@ def test_deleting_a_game_still_going_keeps_the_stored_totals_in_agreement(organi
     ]
     assert rebuilt == []
     assert_totals_agree(league)
+
+
+def test_standings_read_between_a_first_games_end_and_its_lines_leave_that_player_out(
+    organiser,
+):
+    # The event's rows are read first, the recent sessions' lines a moment later: a player
+    # whose first game ended in between has a line but no row yet, as if this one's row
+    # had not been written when the rows were read.
+    event = small_league(organiser)
+    newest = PlayerTotal.objects.filter(event=event, session__isnull=False).last()
+    PlayerTotal.objects.filter(event=event, session=None, player=newest.player_id).delete()
+    shown = event_standings(event)
+    assert newest.player_id not in {row.player_id for row in shown.rows}
+    assert shown.rows
