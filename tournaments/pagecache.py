@@ -21,6 +21,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.html import escape
 from django.utils.translation import get_language
 
@@ -127,13 +128,16 @@ def one_of(names) -> Callable[[str], str | None]:
 
 
 # A whole page is kept with slots in place of what differs from one request to the next
-# (the reader's form token, the time a clock is shown at), filled in as it is served.
-TOKEN_SLOT = "slot-csrf-token"
-
-
+# (the reader's form token and name, the time a clock is shown at), filled in as it is
+# served. A slot carries a mark made from the site's secret key, so that no text a user
+# types (a player's name on the standings, say) can be taken for one.
 def slot(name: str) -> str:
     """The text a kept page holds in place of the fresh value `name` (see `page`)."""
-    return f"slot-{name}"
+    return f"slot-{name}-{salted_hmac('tenbou.pagecache.slot', name).hexdigest()[:16]}"
+
+
+TOKEN_SLOT = slot("csrf-token")
+READER_SLOT = slot("reader-name")
 
 
 def page(
@@ -148,8 +152,9 @@ def page(
 ) -> HttpResponse:
     """The page `template` renders from `context()`, kept whole for every reader who sees
     it alike: under `parts` (what the page shows: versions, times of change, the rows read
-    fresh), who reads it, the address and the day. `fresh` maps the `slot` of each value
-    the context holds in its place to that value, put in (escaped) as the page is served.
+    fresh, what the reader may do there), the address and the day. `fresh` maps the
+    `slot` of each value the context holds in its place to that value, put in (escaped)
+    as the page is served.
     Rendered afresh, and not kept, for a request whose address is not written as the page
     writes it (`query`: its query once normalised) and for one with messages to show."""
     if (
@@ -159,20 +164,23 @@ def page(
     ):
         body = render_to_string(template, context(), request)
     else:
+        # One page for every reader alike: what a page shows of who reads it is in `parts`
+        # (organising the event, holding its table link...); the header shows whether
+        # they are signed in, whether they run the site, and their name, put in here.
         user = request.user
-        reader = (
-            (user.pk, user.is_superuser, user.get_username(), user.get_short_name())
-            if user.is_authenticated
-            else ()
-        )
+        reader = (user.is_authenticated, user.is_superuser)
         where = (request.build_absolute_uri(request.path), query, bool(request.htmx))
+        slots = {"csrf_token": TOKEN_SLOT, "reader_name": READER_SLOT}
         body = cached(
             f"page:{kind}",
             (*parts, reader, where, timezone.localdate().isoformat()),
-            lambda: render_to_string(template, {**context(), "csrf_token": TOKEN_SLOT}, request),
+            lambda: render_to_string(template, {**context(), **slots}, request),
         )
         if TOKEN_SLOT in body:
             body = body.replace(TOKEN_SLOT, get_token(request))
+        if READER_SLOT in body:
+            name = user.get_short_name() or user.get_username()
+            body = body.replace(READER_SLOT, escape(name))
     for name, value in (fresh or {}).items():
         body = body.replace(name, escape(value))
     return HttpResponse(body)

@@ -41,16 +41,32 @@ def test_a_kept_page_carries_each_readers_own_form_token(event, game):
     assert second.cookies["django_language"].value == "ja"
 
 
-def test_a_signed_in_readers_page_is_never_served_to_another(event, game, organiser, stranger):
+def test_signed_in_readers_share_one_kept_page_each_named_in_it(event, game, organiser, stranger):
     url = reverse("tournaments:standings", args=[event.slug])
+    stranger.first_name = "<b>Sam</b>"
+    stranger.save()
     mine, theirs = Client(), Client()
     mine.force_login(organiser)
     theirs.force_login(stranger)
     assert ">Olive<" in mine.get(url).content.decode()
+    kept = _kept_pages()
     page = theirs.get(url).content.decode()
-    assert ">stranger<" in page and ">Olive<" not in page
+    assert _kept_pages() == kept  # the same page, with the other reader's name
+    assert ">&lt;b&gt;Sam&lt;/b&gt;<" in page and "Olive" not in page
+    assert pagecache.READER_SLOT not in page
     page = Client().get(url).content.decode()
-    assert ">Olive<" not in page and ">stranger<" not in page and "Log in" in page
+    assert "Olive" not in page and "Sam" not in page and "Log in" in page
+
+
+def test_text_a_user_types_is_never_taken_for_a_slot(event, game, players):
+    # A slot carries a mark from the site's secret key: a name cannot spell one.
+    players[0].display_name = "slot-csrf-token"
+    players[0].save()
+    url = reverse("tournaments:game", args=[game.pk])
+    client = Client()
+    client.get(url)
+    assert "slot-csrf-token" in client.get(url).content.decode()
+    assert pagecache.TOKEN_SLOT.startswith("slot-csrf-token-")
 
 
 def test_a_page_with_a_message_draws_it_once_and_is_not_kept_with_it(organiser_client, event):
@@ -113,3 +129,15 @@ def test_a_change_to_the_events_row_alone_shows_at_once(event, game):
     # Written without a signal, as a bulk change would be.
     Event.objects.filter(pk=event.pk).update(name="Renamed League")
     assert "Renamed League" in client.get(url).content.decode()
+
+
+def test_what_only_an_organiser_sees_is_never_served_to_another_signed_in_reader(
+    event, game, organiser, stranger
+):
+    url = reverse("tournaments:game", args=[game.pk])
+    mine, theirs = Client(), Client()
+    mine.force_login(organiser)
+    theirs.force_login(stranger)
+    assert 'id="link-title"' in mine.get(url).content.decode()
+    page = theirs.get(url).content.decode()
+    assert 'id="link-title"' not in page and ">stranger<" in page

@@ -568,6 +568,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         *(context[name] for name in ("show_real_name", "aliases", "can_merge")),
         *(context[name] for name in ("may_choose_privacy", "can_link")),
         [(one.rating.pk, one.rating.name, one.place, one.value) for one in context["held"]],
+        # The login a player is linked to, named to those who may link one.
+        player.user.get_username() if context["can_link"] and player.user_id else None,
     )
     return pagecache.page(
         request,
