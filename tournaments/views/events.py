@@ -516,7 +516,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         # A private event is not there for those who may not read it: 404, as everywhere.
         chosen = access.get_event_for_reader(request, request.GET["event"])
     states = access.readable_versions(request)
-    readable = access.readable_events(request)
     # The record shows the player in the events this reader may read, and changes with any
     # of them: a new game of the player's, like any change of play, replaces the event's
     # play version. So the record is rendered once for each play version of those events.
@@ -531,7 +530,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     record = pagecache.cached(
         "player",
         (player.pk, player.display_name, request.GET.urlencode(), states),
-        lambda: _player_record(request, player, chosen, readable),
+        lambda: _player_record(request, player, chosen, access.readable_events(request)),
     )
     # A player seated in an event this reader may read is known to them; anyone else is
     # checked in full (roster places, players with no games yet, the reader's own).
