@@ -154,9 +154,9 @@ def page(
     it alike: under `parts` (what the page shows: versions, times of change, the rows read
     fresh, what the reader may do there), the address and the day. `fresh` maps the
     `slot` of each value the context holds in its place to that value, put in (escaped)
-    as the page is served.
-    Rendered afresh, and not kept, for a request whose address is not written as the page
-    writes it (`query`: its query once normalised) and for one with messages to show."""
+    as the page is served. Rendered afresh, and not kept, for a request whose address is
+    not written as the page writes it (`query`: its query once normalised) and for one
+    with messages to show."""
     if (
         request.method != "GET"
         or request.META.get("QUERY_STRING", "") != query

@@ -155,6 +155,10 @@ def _final_rows(result: GameResult, names: list[str]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: r["place"])
 
 
+# Where a kept game page shows the round clock's time (see `pagecache.page`).
+CLOCK_NOW, CLOCK_LEFT = pagecache.slot("clock-now"), pagecache.slot("clock-left")
+
+
 @access.readable_game
 def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     is_organiser = game.organised
@@ -203,15 +207,8 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     fresh = {}
     if room["clock"] is not None:
         clock = room["clock"]
-        fresh = {
-            pagecache.slot("clock-now"): clock["now"],
-            pagecache.slot("clock-left"): clock["left"],
-        }
-        room["clock"] = {
-            **clock,
-            "now": pagecache.slot("clock-now"),
-            "left": pagecache.slot("clock-left"),
-        }
+        fresh = {CLOCK_NOW: clock["now"], CLOCK_LEFT: clock["left"]}
+        room["clock"] = {**clock, "now": CLOCK_NOW, "left": CLOCK_LEFT}
     shown = (
         pagecache.row(game),
         pagecache.row(game.session),
