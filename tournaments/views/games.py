@@ -166,25 +166,11 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
     # Organisers, and the players at the table through its link, change the hands.
     can_enter = is_organiser or access.may_enter_through(link, game)
 
-    # What the game shows, the same for every reader who may (or may not) change its hands
-    # and for every organiser (who also sees its table link and latest changes, each made
-    # by a change that replaces the play version): rendered once for each play version.
-    # For others, once for each time of change of the game itself (see `versions`): a hand
-    # at another table, or another game's end, leaves it be.
-    def build() -> dict[str, Any]:
+    def context() -> dict[str, Any]:
         page = _game_page(game, can_enter=can_enter)
         if is_organiser:
             page["table_link"] = link_context(request, game.table_links.live().first())
             page["trail"] = _trail_part(game, page["names"])
-        return page
-
-    def context() -> dict[str, Any]:
-        if is_organiser:
-            parts = (game.pk, request.build_absolute_uri("/"))
-            page = versions.cached("game", game.event, versions.PLAY, build, parts=parts)
-        else:
-            parts = (game.pk, can_enter, game.updated_at.isoformat())
-            page = pagecache.cached("game", parts, build)
         values: dict[str, Any] = {
             **page,
             "game": game,
@@ -201,8 +187,9 @@ def game_detail(request: HttpRequest, game: Game) -> HttpResponse:
 
     # The whole page, kept under all it shows: the game, its session and its event as read
     # (an organiser's page also under the play version: its table link and latest changes),
-    # what this reader may do and what the round says to the table now. The round clock's
-    # time is put in as the page is served.
+    # what this reader may do and what the round says to the table now. A reader's page
+    # follows the game's own time of change (see `versions`): a hand at another table, or
+    # another game's end, leaves it be. The round clock's time is put in as it is served.
     room = room_context(game, may_call=is_organiser or link is not None)
     fresh = {}
     if room["clock"] is not None:
